@@ -1,0 +1,217 @@
+//! The public decoding API: [`Decoder`] (options) → [`Decoded`] (text, encoding, bozo
+//! records and the whole decision [`Trail`]).
+
+use std::borrow::Cow;
+
+use crate::bozo::Bozo;
+use crate::charset::Charset;
+use crate::media_type::MediaClass;
+use crate::transport::Transport;
+
+/// How the decoder treats a feed whose declared encoding decodes without error but is
+/// contradicted by the bytes (UTF-8 declared as a legacy single-byte charset, unlabelled
+/// ISO-2022-JP, UTF-32 behind a BOM the first-bytes sniff cannot see past).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Policy {
+    /// feedparser's chain plus recovery from evidence: when the bytes prove the label
+    /// wrong, decode with what they prove and record a `CharacterEncodingOverride`.
+    #[default]
+    Recover,
+    /// feedparser's behaviour exactly: the first candidate that decodes wins, even when
+    /// the result is mojibake.
+    FeedparserExact,
+}
+
+/// Where a candidate encoding came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Source {
+    /// The strict RFC 3023 pass.
+    Rfc3023,
+    /// The XML declaration's `encoding`.
+    Declared,
+    /// The byte order mark or the Appendix F first-bytes sniff.
+    Sniffed,
+    /// chardetng's guess.
+    Detector,
+    /// Evidence in the bytes (strict UTF-8 validity of the non-ASCII runs, ISO-2022
+    /// escapes) overriding a label that decodes but is wrong ([`Policy::Recover`]).
+    Evidence,
+    /// A fixed fallback (utf-8, windows-1252, iso-8859-2).
+    Fallback,
+}
+
+impl Source {
+    /// The name used in the JSON trail.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Rfc3023 => "rfc3023",
+            Source::Declared => "declared",
+            Source::Sniffed => "sniffed",
+            Source::Detector => "detector",
+            Source::Evidence => "evidence",
+            Source::Fallback => "fallback",
+        }
+    }
+}
+
+/// The outcome of the strict RFC 3023 pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rfc3023Outcome {
+    /// The encoding the rules chose, as a label (`None` when a rule said ERROR and gave
+    /// none).
+    pub encoding: Option<String>,
+    /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"F.x"` for this
+    /// crate's UTF-32/UCS-4/EBCDIC extensions).
+    pub rule: &'static str,
+    /// The rule's ERROR, when it gave one.
+    pub error: Option<String>,
+}
+
+/// One candidate the chain tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// The label as the source gave it.
+    pub label: String,
+    /// Where it came from.
+    pub source: Source,
+    /// Whether it decoded.
+    pub ok: bool,
+    /// Why it failed (`byte 0xE9 at offset 120`, `unknown encoding`, …) or what it
+    /// proved.
+    pub detail: Option<String>,
+}
+
+/// Everything the decoder looked at and decided, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trail {
+    /// The byte order mark found, as a charset name.
+    pub bom: Option<&'static str>,
+    /// The Appendix F family sniffed from the first bytes.
+    pub sniffed: Option<&'static str>,
+    /// The XML declaration's `encoding`, lower-cased as feedparser reports it.
+    pub declared: Option<String>,
+    /// The `charset` parameter of the HTTP Content-Type.
+    pub http_charset: Option<String>,
+    /// The HTTP media type (`type/subtype`, lower-cased), if any.
+    pub media_type: Option<String>,
+    /// The class of that media type.
+    pub media_class: MediaClass,
+    /// The strict pass.
+    pub rfc3023: Rfc3023Outcome,
+    /// Every candidate tried, in order.
+    pub tried: Vec<Attempt>,
+    /// The winning label and its source (`None` when nothing decoded).
+    pub chosen: Option<(String, Source)>,
+}
+
+/// Decoded text and everything learned while decoding it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    /// The text: borrowed from the input when the input was already valid UTF-8 (after
+    /// its BOM). The XML declaration is left as it was (its `encoding` no longer
+    /// describes the text; [`Decoded::to_utf8_document`] rewrites it).
+    pub text: Cow<'a, str>,
+    /// The encoding as feedparser reports it: the label that decoded (`us-ascii`,
+    /// `iso-8859-1`, `gb18030`, `Big5` …); empty when nothing decoded.
+    pub encoding: String,
+    /// The charset actually used (`None` when nothing decoded and the text is lossy UTF-8).
+    pub charset: Option<Charset>,
+    /// Encoding problems, in the order found.
+    pub bozo: Vec<Bozo>,
+    /// The decision trail.
+    pub trail: Trail,
+}
+
+/// Options for decoding; [`Decoder::default`] is what [`crate::decode`] uses.
+///
+/// ```
+/// use feed_decoder::{Decoder, Policy, Transport};
+/// let decoder = Decoder::new().detector(true).tld("jp").policy(Policy::Recover);
+/// let decoded = decoder.decode(b"<rss><channel><title>caf\xc3\xa9</title></channel></rss>", &Transport::Local);
+/// assert_eq!(decoded.encoding, "utf-8");
+/// assert!(decoded.text.contains("café"));
+/// ```
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct Decoder {
+    pub(crate) detector: bool,
+    pub(crate) tld: Option<Vec<u8>>,
+    pub(crate) policy: Policy,
+    pub(crate) detector_prefix: usize,
+}
+
+impl Default for Decoder {
+    fn default() -> Self {
+        Decoder { detector: true, tld: None, policy: Policy::Recover, detector_prefix: 64 * 1024 }
+    }
+}
+
+impl Decoder {
+    /// The default options (detector on, no TLD hint, [`Policy::Recover`], 64 KiB
+    /// detector prefix).
+    pub fn new() -> Self {
+        Decoder::default()
+    }
+
+    /// Whether chardetng is consulted in the fallback chain. Default: `true`.
+    pub fn detector(mut self, on: bool) -> Self {
+        self.detector = on;
+        self
+    }
+
+    /// A top-level-domain hint for chardetng (`"jp"`, `"ru"`, …), e.g. from the feed's
+    /// URL. Case and a leading dot are ignored; anything that is not a plain ASCII label
+    /// is dropped (chardetng would panic on it). Default: none.
+    pub fn tld(mut self, tld: &str) -> Self {
+        let t = tld.trim().trim_start_matches('.').to_ascii_lowercase();
+        self.tld = (!t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+            .then(|| t.into_bytes());
+        self
+    }
+
+    /// The policy for labels that decode but are contradicted by the bytes. Default:
+    /// [`Policy::Recover`].
+    pub fn policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// How many bytes chardetng may look at (at least 1 KiB). Default: 64 KiB.
+    pub fn detector_prefix(mut self, bytes: usize) -> Self {
+        self.detector_prefix = bytes.max(1024);
+        self
+    }
+
+    /// Decodes `bytes` that arrived by `transport`. Never fails: problems are bozo
+    /// records, and when no candidate decodes the text is lossy UTF-8.
+    pub fn decode<'a>(&self, bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
+        crate::chain::run(self, bytes, transport)
+    }
+}
+
+impl Decoded<'_> {
+    /// True when any problem was recorded.
+    #[must_use]
+    pub fn is_bozo(&self) -> bool {
+        !self.bozo.is_empty()
+    }
+
+    /// The text as a standalone UTF-8 XML document: the XML declaration (if any) is
+    /// rewritten to say `encoding='utf-8'`, so that another XML processor reading these
+    /// bytes will not re-decode them with the original label.
+    #[must_use]
+    pub fn to_utf8_document(&self) -> String {
+        match crate::sniff::declaration_span(&self.text) {
+            Some(end) => {
+                let mut s = String::with_capacity(self.text.len() + 8);
+                s.push_str("<?xml version='1.0' encoding='utf-8'?>");
+                s.push_str(&self.text[end..]);
+                s
+            }
+            None => self.text.clone().into_owned(),
+        }
+    }
+}

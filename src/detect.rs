@@ -1,0 +1,1 @@
+//! chardetng, fed a bounded prefix. SKELETON.

@@ -1,0 +1,1 @@
+//! The JSON contract of `feed-decoder --json`. SKELETON.

@@ -1,0 +1,2 @@
+//! The `feed-decoder` command-line tool. SKELETON.
+fn main() {}

@@ -1,0 +1,1 @@
+//! The strict RFC 3023 pass. SKELETON.
