@@ -1,1 +1,182 @@
-//! The JSON contract of `feed-decoder --json`. SKELETON.
+//! The JSON contract of `feed-decoder --json`: one object shaped like feedparser's
+//! result, plus this crate's own `decoding` trail.
+//!
+//! Top-level keys: `bozo`, `bozo_exception` (the record feedparser would report: the
+//! last one; absent when there is none), `bozo_exceptions` (all, in order), `encoding`,
+//! `version`, `namespaces`, `headers` (HTTP only), `href`, `status`, `etag`, `modified`,
+//! `modified_parsed` (HTTP only, absent when unknown), `feed`, `entries`, `decoding`.
+
+use serde_json::{Map, Value, json};
+
+use crate::bozo::Bozo;
+use crate::decode::Trail;
+use crate::{Parsed, Transport};
+
+/// HTTP facts that only a fetch knows (the headers come from the [`Transport`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HttpFields {
+    /// The final URL after redirects.
+    pub href: Option<String>,
+    /// The HTTP status (of the first response when redirected, as feedparser reports).
+    pub status: Option<u16>,
+    /// The `ETag` response header.
+    pub etag: Option<String>,
+    /// The `Last-Modified` response header.
+    pub modified: Option<String>,
+}
+
+impl HttpFields {
+    /// HTTP facts from their parts.
+    #[must_use]
+    pub fn new(
+        href: Option<String>,
+        status: Option<u16>,
+        etag: Option<String>,
+        modified: Option<String>,
+    ) -> Self {
+        HttpFields {
+            href,
+            status,
+            etag,
+            modified,
+        }
+    }
+}
+
+/// A bozo record as `{"type", "message", "line"?, "column"?, "offset"?}`.
+#[must_use]
+pub fn bozo_json(b: &Bozo) -> Value {
+    let mut m = Map::new();
+    m.insert("type".into(), b.kind.feedparser_name().into());
+    m.insert("message".into(), b.message.clone().into());
+    if let Some(p) = b.position {
+        if let Some(l) = p.line {
+            m.insert("line".into(), l.into());
+        }
+        if let Some(c) = p.column {
+            m.insert("column".into(), c.into());
+        }
+        if let Some(o) = p.offset {
+            m.insert("offset".into(), o.into());
+        }
+    }
+    Value::Object(m)
+}
+
+/// The decision trail as the `decoding` object.
+#[must_use]
+pub fn trail_json(t: &Trail) -> Value {
+    json!({
+        "bom": t.bom,
+        "sniffed": t.sniffed,
+        "declared": t.declared,
+        "http_charset": t.http_charset,
+        "media_type": t.media_type,
+        "media_class": t.media_class.as_str(),
+        "rfc3023": {"encoding": t.rfc3023.encoding, "rule": t.rfc3023.rule, "error": t.rfc3023.error},
+        "tried": t.tried.iter().map(|a| json!({
+            "encoding": a.label, "source": a.source.as_str(), "ok": a.ok, "detail": a.detail,
+        })).collect::<Vec<_>>(),
+        "chosen": t.chosen.as_ref().map(|(l, s)| json!({"encoding": l, "source": s.as_str()})),
+    })
+}
+
+/// The whole result as the JSON contract's object.
+#[must_use]
+pub fn to_json(parsed: &Parsed<'_>, http: Option<&HttpFields>) -> Value {
+    let all: Vec<Value> = parsed.bozo().map(bozo_json).collect();
+    let mut m = Map::new();
+    m.insert("bozo".into(), (!all.is_empty()).into());
+    if let Some(last) = all.last() {
+        m.insert("bozo_exception".into(), last.clone());
+    }
+    m.insert("bozo_exceptions".into(), Value::Array(all));
+    m.insert("encoding".into(), parsed.decoded.encoding.clone().into());
+    m.insert("version".into(), parsed.feed.version.clone().into());
+    m.insert("namespaces".into(), json!(parsed.feed.namespaces));
+    if let Transport::Http(h) = &parsed.transport {
+        let headers: Map<String, Value> = h
+            .iter()
+            .map(|(k, v)| (k.to_owned(), Value::from(v)))
+            .collect();
+        m.insert("headers".into(), Value::Object(headers));
+    }
+    if let Some(h) = http {
+        if let Some(href) = &h.href {
+            m.insert("href".into(), href.clone().into());
+        }
+        if let Some(s) = h.status {
+            m.insert("status".into(), s.into());
+        }
+        if let Some(e) = &h.etag {
+            m.insert("etag".into(), e.clone().into());
+        }
+        if let Some(modified) = &h.modified {
+            m.insert("modified".into(), modified.clone().into());
+            if let Some(dt) = crate::date::parse_date(modified) {
+                m.insert(
+                    "modified_parsed".into(),
+                    json!(crate::date::struct_time(&dt)),
+                );
+            }
+        }
+    }
+    m.insert(
+        "feed".into(),
+        serde_json::to_value(&parsed.feed.feed).unwrap_or(Value::Null),
+    );
+    m.insert(
+        "entries".into(),
+        serde_json::to_value(&parsed.feed.entries).unwrap_or(Value::Null),
+    );
+    m.insert("decoding".into(), trail_json(&parsed.decoded.trail));
+    Value::Object(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BozoKind, Position};
+
+    #[test]
+    fn bozo_exception_is_the_last_record() {
+        let parsed = crate::parse(
+            b"<?xml version='1.0' encoding='utf-8'?><rss><channel><title>\xe9</title></channel></rss>",
+            &Transport::content_type("text/plain"),
+        );
+        let v = to_json(&parsed, None);
+        assert_eq!(v["bozo"], true);
+        let all = v["bozo_exceptions"].as_array().unwrap();
+        assert!(all.len() >= 2, "{all:?}");
+        assert_eq!(all[0]["type"], "NonXMLContentType");
+        assert_eq!(v["bozo_exception"], *all.last().unwrap());
+        assert_eq!(v["headers"]["content-type"], "text/plain");
+        assert_eq!(v["decoding"]["media_class"], "other-text");
+        assert_eq!(v["decoding"]["rfc3023"]["rule"], "2.6");
+    }
+
+    #[test]
+    fn local_input_has_no_http_keys() {
+        let v = to_json(&crate::parse(b"<rss/>", &Transport::Local), None);
+        assert_eq!(v["bozo"], false);
+        assert!(v.get("bozo_exception").is_none());
+        for k in ["headers", "href", "status", "etag", "modified"] {
+            assert!(v.get(k).is_none(), "{k}");
+        }
+        assert_eq!(v["decoding"]["chosen"]["source"], "rfc3023");
+    }
+
+    #[test]
+    fn positions_are_serialised() {
+        let b = Bozo::new(BozoKind::NotWellFormed, "x").at(Position {
+            line: Some(2),
+            column: Some(5),
+            offset: Some(9),
+        });
+        assert_eq!(
+            bozo_json(&b),
+            json!({"type": "SAXParseException", "message": "x", "line": 2, "column": 5, "offset": 9})
+        );
+    }
+}

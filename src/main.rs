@@ -1,2 +1,189 @@
-//! The `feed-decoder` command-line tool. SKELETON.
-fn main() {}
+//! `feed-decoder`: decode and parse a feed, print a summary or the JSON contract.
+//!
+//! ```text
+//! feed-decoder [--json] [--header 'Name: value']... [--content-type V] FILE|-
+//! ```
+//!
+//! Without `--header`/`--content-type` the input has no transport metadata (local bytes);
+//! with them it is an HTTP response with those headers.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, ValueEnum};
+use feed_decoder::{Decoder, Headers, Parsed, Policy, Transport, json, parse::ParseOptions};
+
+/// Largest input read from a file or stdin (1 GiB): bigger inputs are refused, not
+/// allocated.
+const MAX_INPUT: u64 = 1 << 30;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PolicyArg {
+    /// feedparser's chain plus recovery from evidence in the bytes (default).
+    Recover,
+    /// feedparser's behaviour exactly, mojibake included.
+    Feedparser,
+}
+
+/// Decode a feed's bytes to Unicode the way feedparser does (and better), parse it, and
+/// report what was wrong.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Args {
+    /// A file path, or `-` for standard input.
+    input: String,
+    /// Print the JSON contract (feedparser-shaped result plus the decoding trail).
+    #[arg(long)]
+    json: bool,
+    /// An HTTP response header `Name: value` (repeatable); makes the input an HTTP
+    /// response.
+    #[arg(long = "header", value_name = "NAME: VALUE")]
+    headers: Vec<String>,
+    /// The HTTP Content-Type (same as --header 'Content-Type: V').
+    #[arg(long, value_name = "V")]
+    content_type: Option<String>,
+    /// How to treat labels that decode but are contradicted by the bytes.
+    #[arg(long, value_enum, default_value = "recover")]
+    policy: PolicyArg,
+    /// Do not consult chardetng.
+    #[arg(long)]
+    no_detector: bool,
+    /// A top-level-domain hint for chardetng (e.g. `jp`, `ru`).
+    #[arg(long)]
+    tld: Option<String>,
+    /// Print the decoded text instead of a summary.
+    #[arg(long, conflicts_with = "json")]
+    text: bool,
+}
+
+fn read_input(input: &str) -> Result<Vec<u8>, String> {
+    let mut buf = Vec::new();
+    let result = if input == "-" {
+        std::io::stdin()
+            .lock()
+            .take(MAX_INPUT + 1)
+            .read_to_end(&mut buf)
+    } else {
+        std::fs::File::open(input).and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut buf))
+    };
+    result.map_err(|e| format!("cannot read {input}: {e}"))?;
+    if buf.len() as u64 > MAX_INPUT {
+        return Err(format!("{input} is larger than {MAX_INPUT} bytes"));
+    }
+    Ok(buf)
+}
+
+fn transport(args: &Args) -> Result<Transport, String> {
+    if args.headers.is_empty() && args.content_type.is_none() {
+        return Ok(Transport::Local);
+    }
+    let mut h = Headers::new();
+    for line in &args.headers {
+        let (name, value) = Headers::parse_line(line)
+            .ok_or_else(|| format!("--header needs 'Name: value', got {line:?}"))?;
+        h.append(&name, &value);
+    }
+    if let Some(ct) = &args.content_type {
+        h.set("content-type", ct);
+    }
+    Ok(Transport::Http(h))
+}
+
+fn summary(p: &Parsed<'_>, out: &mut impl Write) -> std::io::Result<()> {
+    let d = &p.decoded;
+    writeln!(
+        out,
+        "encoding: {}",
+        if d.encoding.is_empty() {
+            "(unknown)"
+        } else {
+            &d.encoding
+        }
+    )?;
+    let chosen = d
+        .trail
+        .chosen
+        .as_ref()
+        .map_or("none".into(), |(l, s)| format!("{l} ({})", s.as_str()));
+    writeln!(
+        out,
+        "decided:  rule {} of RFC 3023, chosen {chosen}",
+        d.trail.rfc3023.rule
+    )?;
+    for a in &d.trail.tried {
+        let mark = if a.ok { "ok  " } else { "fail" };
+        writeln!(
+            out,
+            "  {mark} {:<14} {:<9} {}",
+            a.label,
+            a.source.as_str(),
+            a.detail.as_deref().unwrap_or("")
+        )?;
+    }
+    let version = if p.feed.version.is_empty() {
+        "unknown"
+    } else {
+        &p.feed.version
+    };
+    writeln!(out, "version:  {version}")?;
+    writeln!(
+        out,
+        "title:    {}",
+        p.feed.feed.title.as_deref().unwrap_or("(none)")
+    )?;
+    writeln!(out, "entries:  {}", p.feed.entries.len())?;
+    let bozo: Vec<_> = p.bozo().collect();
+    if bozo.is_empty() {
+        writeln!(out, "bozo:     no")?;
+    } else {
+        writeln!(out, "bozo:     {} problem(s)", bozo.len())?;
+        for b in bozo {
+            writeln!(out, "  - {b}")?;
+        }
+    }
+    Ok(())
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let bytes = read_input(&args.input)?;
+    let transport = transport(args)?;
+    let mut decoder = Decoder::new()
+        .detector(!args.no_detector)
+        .policy(match args.policy {
+            PolicyArg::Recover => Policy::Recover,
+            PolicyArg::Feedparser => Policy::FeedparserExact,
+        });
+    if let Some(tld) = &args.tld {
+        decoder = decoder.tld(tld);
+    }
+    let parsed = feed_decoder::parse_with(&decoder, &ParseOptions::default(), &bytes, &transport);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = if args.json {
+        let v = json::to_json(&parsed, None);
+        serde_json::to_writer(&mut out, &v)
+            .map_err(std::io::Error::other)
+            .and_then(|()| writeln!(out))
+    } else if args.text {
+        out.write_all(parsed.decoded.text.as_bytes())
+    } else {
+        summary(&parsed, &mut out)
+    };
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write output: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("feed-decoder: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

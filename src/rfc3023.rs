@@ -1,1 +1,557 @@
-//! The strict RFC 3023 pass. SKELETON.
+//! The strict RFC 3023 pass (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP), and
+//! feedparser's reading of the same inputs.
+//!
+//! [`strict`] follows the algorithm rule by rule and names the rule that decided. Where
+//! the rules assume only UTF-8 and UTF-16 ("IMPORTANT: … should be extended here"), it is
+//! extended:
+//!
+//! | rule   | extension                                                                  |
+//! |--------|----------------------------------------------------------------------------|
+//! | `1.0`  | without a declaration, a UTF-16/UCS-4/EBCDIC first-bytes family is used instead of UTF-8 (rule `F.1`) |
+//! | `1.1`  | a declared `UTF-32`/`UCS-4` takes the byte order of a UCS-4 family, as `UTF-16` takes a UTF-16 one |
+//! | `1.7`  | a UTF-32 / UCS-4 BOM: the first bytes and the declaration must agree with it, as in 1.5/1.6 |
+//! | `2.4`  | without a BOM, a declared `charset=UTF-16`/`UTF-32` takes the byte order of the first-bytes family (still an ERROR) |
+//!
+//! [`feedparser`] gives the encoding feedparser reports and tries first: text/xml without
+//! charset → `us-ascii`; no transport → declaration or `utf-8`; HTTP without a
+//! Content-Type → declaration or `iso-8859-1`; other `text/*` → charset or `us-ascii`;
+//! other types → declaration or `utf-8` (with `NonXMLContentType`); `gb2312` → `gb18030`.
+
+use crate::charset::Charset;
+use crate::decode::Rfc3023Outcome;
+use crate::media_type::MediaClass;
+use crate::sniff::{Family, Sniffed};
+
+/// What the strict pass looks at.
+#[derive(Clone, Copy, Debug)]
+pub struct Inputs<'a> {
+    /// The BOM's charset.
+    pub bom: Option<Charset>,
+    /// The Appendix F family of the bytes after the BOM (XMLGuessEnc).
+    pub guess: Option<Family>,
+    /// The declared encoding (XMLEnc).
+    pub declared: Option<&'a str>,
+    /// The media class of the transport.
+    pub class: MediaClass,
+    /// The Content-Type charset (CTEnc).
+    pub http_charset: Option<&'a str>,
+}
+
+impl<'a> Inputs<'a> {
+    /// The inputs from sniffed bytes and a classified transport.
+    #[must_use]
+    pub fn new(sniffed: &'a Sniffed, class: MediaClass, http_charset: Option<&'a str>) -> Self {
+        Inputs {
+            bom: sniffed.bom.map(|(c, _)| c),
+            guess: sniffed.family,
+            declared: sniffed.declared.as_deref(),
+            class,
+            http_charset,
+        }
+    }
+}
+
+fn outcome(encoding: Option<&str>, rule: &'static str, error: Option<String>) -> Rfc3023Outcome {
+    Rfc3023Outcome {
+        encoding: encoding.map(str::to_owned),
+        rule,
+        error,
+    }
+}
+
+fn is_utf16(c: Charset) -> bool {
+    c == Charset::UTF_16BE || c == Charset::UTF_16LE
+}
+
+fn is_ucs4(c: Charset) -> bool {
+    [
+        Charset::UTF_32BE,
+        Charset::UTF_32LE,
+        Charset::UCS_4_2143,
+        Charset::UCS_4_3412,
+    ]
+    .contains(&c)
+}
+
+/// True when `label` names the unordered form of the same width as `c`
+/// (`UTF-16` for UTF-16BE/LE, `UTF-32`/`UCS-4` for the UCS-4 orders).
+fn unordered_label_fits(label: &str, c: Charset) -> bool {
+    match Charset::for_label(label) {
+        Some(l) if l.byte_order_unspecified() => l.with_byte_order_of(c) == c,
+        _ => false,
+    }
+}
+
+fn family_charset(f: Option<Family>) -> Option<Charset> {
+    f.and_then(Family::charset)
+}
+
+/// The raw algorithm (rules 1.0–1.7) with its extensions.
+fn raw(i: &Inputs<'_>) -> Rfc3023Outcome {
+    let guess = family_charset(i.guess);
+    let Some(bom) = i.bom else {
+        return match (i.guess, i.declared) {
+            (Some(f), None) if f.is_wide_or_ebcdic() => outcome(Some(f.name()), "F.1", None),
+            (None, _) | (_, None) => outcome(Some("utf-8"), "1.0", None),
+            (Some(f), Some(d)) => match guess {
+                Some(g) if f.is_wide_or_ebcdic() && unordered_label_fits(d, g) => {
+                    outcome(Some(g.name()), "1.1", None)
+                }
+                _ => outcome(Some(d), "1.2", None),
+            },
+        };
+    };
+    let decl_charset = i.declared.map(Charset::for_label);
+    if bom == Charset::UTF_8 {
+        if let Some(f) = i.guess.filter(|&f| f != Family::AsciiCompatible) {
+            let e = format!(
+                "byte order mark is UTF-8 but the first bytes are {}",
+                f.name()
+            );
+            return outcome(Some("utf-8"), "1.3", Some(e));
+        }
+        if let (Some(d), Some(c)) = (i.declared, decl_charset)
+            && c != Some(Charset::UTF_8)
+        {
+            let e = format!("byte order mark is UTF-8 but the declaration says {d}");
+            return outcome(Some("utf-8"), "1.4", Some(e));
+        }
+        return outcome(Some("utf-8"), "1.4", None);
+    }
+    let (guess_rule, decl_rule) = if is_utf16(bom) {
+        ("1.5", "1.6")
+    } else {
+        ("1.7", "1.7")
+    };
+    if let Some(g) = guess.filter(|&g| g != bom) {
+        let e = format!(
+            "byte order mark is {} but the first bytes are {}",
+            bom.name(),
+            g.name()
+        );
+        return outcome(Some(bom.name()), guess_rule, Some(e));
+    }
+    if let (Some(d), Some(c)) = (i.declared, decl_charset)
+        && c != Some(bom)
+        && !unordered_label_fits(d, bom)
+    {
+        let e = format!(
+            "byte order mark is {} but the declaration says {d}",
+            bom.name()
+        );
+        return outcome(Some(bom.name()), decl_rule, Some(e));
+    }
+    outcome(Some(bom.name()), decl_rule, None)
+}
+
+impl Rfc3023Outcome {
+    fn with_rule(mut self, rule: &'static str) -> Self {
+        self.rule = rule;
+        self
+    }
+}
+
+/// The strict pass: the encoding to try first, the rule that decided, and the rule's
+/// ERROR if it gave one.
+#[must_use]
+pub fn strict(i: &Inputs<'_>) -> Rfc3023Outcome {
+    match i.class {
+        MediaClass::Local => raw(i),
+        MediaClass::ApplicationXml | MediaClass::TextXml => {
+            let Some(cs) = i.http_charset else {
+                return if i.class == MediaClass::ApplicationXml {
+                    let r = raw(i);
+                    let rule = match r.rule {
+                        "1.0" => "2.0/1.0",
+                        "1.1" => "2.0/1.1",
+                        "1.2" => "2.0/1.2",
+                        "1.3" => "2.0/1.3",
+                        "1.4" => "2.0/1.4",
+                        "1.5" => "2.0/1.5",
+                        "1.6" => "2.0/1.6",
+                        "1.7" => "2.0/1.7",
+                        _ => "2.0/F.1",
+                    };
+                    r.with_rule(rule)
+                } else {
+                    outcome(Some("us-ascii"), "2.1", None)
+                };
+            };
+            let c = Charset::for_label(cs);
+            if let (Some(c), Some(bom)) = (c, i.bom)
+                && is_utf16(c)
+            {
+                let e = format!(
+                    "Content-Type charset {cs} forbids a byte order mark, but there is a {} one",
+                    bom.name()
+                );
+                return outcome(Some(bom.name()), "2.2", Some(e));
+            }
+            if let Some(c) = c.filter(|c| c.byte_order_unspecified()) {
+                if let Some(bom) = i.bom.filter(|&b| c.with_byte_order_of(b) == b) {
+                    return outcome(Some(bom.name()), "2.3", None);
+                }
+                let by_family = family_charset(i.guess).map(|g| c.with_byte_order_of(g));
+                let ordered = by_family.filter(|&o| is_utf16(o) || is_ucs4(o));
+                let e = format!("Content-Type charset {cs} needs a byte order mark; there is none");
+                return outcome(ordered.map(Charset::name), "2.4", Some(e));
+            }
+            outcome(Some(cs), "2.5", None)
+        }
+        MediaClass::Missing | MediaClass::OtherText | MediaClass::Other => {
+            let e = match i.class {
+                MediaClass::Missing => "no Content-Type: RFC 3023 defines no handling".to_owned(),
+                _ => "not an XML media type: RFC 3023 defines no handling".to_owned(),
+            };
+            outcome(None, "2.6", Some(e))
+        }
+    }
+}
+
+/// feedparser's reading of the inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feedparser {
+    /// The encoding feedparser reports and tries first (`rfc3023_encoding`).
+    pub encoding: String,
+    /// The declared encoding as feedparser keeps it (`xml_encoding`): lower-cased,
+    /// `utf-16`-style labels replaced by the sniffed byte order, `gb2312` → `gb18030`.
+    pub declared: Option<String>,
+    /// The encoding the first bytes prove (`bom_encoding`): a BOM, or a UTF-16/UCS-4/
+    /// EBCDIC family.
+    pub sniffed: Option<Charset>,
+    /// True when the media type is not an acceptable XML type (`NonXMLContentType`).
+    pub non_xml: bool,
+}
+
+/// Labels feedparser replaces by the sniffed byte order.
+const UNORDERED: [&str; 14] = [
+    "u16",
+    "utf-16",
+    "utf16",
+    "utf_16",
+    "u32",
+    "utf-32",
+    "utf32",
+    "utf_32",
+    "iso-10646-ucs-2",
+    "iso-10646-ucs-4",
+    "csucs4",
+    "csunicode",
+    "ucs-2",
+    "ucs-4",
+];
+
+fn gb18030(label: String) -> String {
+    if label.eq_ignore_ascii_case("gb2312") {
+        "gb18030".to_owned()
+    } else {
+        label
+    }
+}
+
+/// feedparser's `rfc3023_encoding`, `xml_encoding` and `bom_encoding`.
+#[must_use]
+pub fn feedparser(sniffed: &Sniffed, class: MediaClass, http_charset: Option<&str>) -> Feedparser {
+    let proven = sniffed.proven();
+    let declared = sniffed.declared.clone().map(|d| match proven {
+        Some(p) if UNORDERED.contains(&d.as_str()) => p.name().to_owned(),
+        _ => d,
+    });
+    let http = http_charset.map(str::to_owned);
+    let (encoding, non_xml) = match class {
+        MediaClass::ApplicationXml => (
+            http.or_else(|| declared.clone())
+                .unwrap_or_else(|| "utf-8".into()),
+            false,
+        ),
+        MediaClass::TextXml => (http.unwrap_or_else(|| "us-ascii".into()), false),
+        MediaClass::OtherText => (http.unwrap_or_else(|| "us-ascii".into()), true),
+        MediaClass::Missing => (
+            declared.clone().unwrap_or_else(|| "iso-8859-1".into()),
+            true,
+        ),
+        MediaClass::Other => (declared.clone().unwrap_or_else(|| "utf-8".into()), true),
+        MediaClass::Local => (declared.clone().unwrap_or_else(|| "utf-8".into()), false),
+    };
+    Feedparser {
+        encoding: gb18030(encoding),
+        declared: declared.map(gb18030),
+        sniffed: proven,
+        non_xml,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn local(
+        bom: Option<Charset>,
+        guess: Option<Family>,
+        declared: Option<&str>,
+    ) -> Rfc3023Outcome {
+        strict(&Inputs {
+            bom,
+            guess,
+            declared,
+            class: MediaClass::Local,
+            http_charset: None,
+        })
+    }
+
+    fn http(
+        class: MediaClass,
+        cs: Option<&str>,
+        bom: Option<Charset>,
+        guess: Option<Family>,
+        declared: Option<&str>,
+    ) -> Rfc3023Outcome {
+        strict(&Inputs {
+            bom,
+            guess,
+            declared,
+            class,
+            http_charset: cs,
+        })
+    }
+
+    fn check(o: Rfc3023Outcome, enc: Option<&str>, rule: &str, error: bool) {
+        assert_eq!(
+            (o.encoding.as_deref(), o.rule, o.error.is_some()),
+            (enc, rule, error),
+            "{o:?}"
+        );
+    }
+
+    #[test]
+    fn raw_rules() {
+        use Family::*;
+        let a = Some(AsciiCompatible);
+        check(local(None, None, None), Some("utf-8"), "1.0", false);
+        check(local(None, a, None), Some("utf-8"), "1.0", false);
+        check(
+            local(None, None, Some("iso-8859-1")),
+            Some("utf-8"),
+            "1.0",
+            false,
+        );
+        check(
+            local(None, Some(Utf16Le), Some("utf-16")),
+            Some("utf-16le"),
+            "1.1",
+            false,
+        );
+        check(
+            local(None, Some(Utf16Be), Some("UTF-16")),
+            Some("utf-16be"),
+            "1.1",
+            false,
+        );
+        check(
+            local(None, Some(Ucs4Be), Some("ucs-4")),
+            Some("utf-32be"),
+            "1.1",
+            false,
+        );
+        check(
+            local(None, a, Some("iso-8859-1")),
+            Some("iso-8859-1"),
+            "1.2",
+            false,
+        );
+        check(
+            local(None, Some(Utf16Le), Some("utf-16le")),
+            Some("utf-16le"),
+            "1.2",
+            false,
+        );
+        check(
+            local(None, Some(Ebcdic), Some("cp500")),
+            Some("cp500"),
+            "1.2",
+            false,
+        );
+        check(
+            local(None, Some(Utf16Be), None),
+            Some("utf-16be"),
+            "F.1",
+            false,
+        );
+        check(
+            local(Some(Charset::UTF_8), Some(Utf16Le), None),
+            Some("utf-8"),
+            "1.3",
+            true,
+        );
+        check(
+            local(Some(Charset::UTF_8), a, Some("iso-8859-1")),
+            Some("utf-8"),
+            "1.4",
+            true,
+        );
+        check(
+            local(Some(Charset::UTF_8), a, Some("utf-8")),
+            Some("utf-8"),
+            "1.4",
+            false,
+        );
+        check(
+            local(Some(Charset::UTF_16LE), Some(Utf16Be), None),
+            Some("utf-16le"),
+            "1.5",
+            true,
+        );
+        check(
+            local(Some(Charset::UTF_16LE), Some(Utf16Le), Some("utf-8")),
+            Some("utf-16le"),
+            "1.6",
+            true,
+        );
+        check(
+            local(Some(Charset::UTF_16LE), Some(Utf16Le), Some("utf-16")),
+            Some("utf-16le"),
+            "1.6",
+            false,
+        );
+        check(
+            local(Some(Charset::UTF_16BE), Some(Utf16Be), Some("utf-16be")),
+            Some("utf-16be"),
+            "1.6",
+            false,
+        );
+        check(
+            local(Some(Charset::UTF_32LE), Some(Ucs4Le), Some("utf-32")),
+            Some("utf-32le"),
+            "1.7",
+            false,
+        );
+        check(
+            local(Some(Charset::UTF_32LE), Some(Utf16Le), None),
+            Some("utf-32le"),
+            "1.7",
+            true,
+        );
+        check(
+            local(Some(Charset::UTF_32BE), Some(Ucs4Be), Some("utf-8")),
+            Some("utf-32be"),
+            "1.7",
+            true,
+        );
+    }
+
+    #[test]
+    fn http_rules() {
+        use MediaClass::*;
+        let a = Some(Family::AsciiCompatible);
+        check(
+            http(ApplicationXml, None, None, a, Some("iso-8859-1")),
+            Some("iso-8859-1"),
+            "2.0/1.2",
+            false,
+        );
+        check(
+            http(ApplicationXml, None, None, None, None),
+            Some("utf-8"),
+            "2.0/1.0",
+            false,
+        );
+        check(
+            http(TextXml, None, None, a, Some("iso-8859-1")),
+            Some("us-ascii"),
+            "2.1",
+            false,
+        );
+        check(
+            http(
+                TextXml,
+                Some("utf-16le"),
+                Some(Charset::UTF_16LE),
+                None,
+                None,
+            ),
+            Some("utf-16le"),
+            "2.2",
+            true,
+        );
+        check(
+            http(
+                ApplicationXml,
+                Some("utf-16"),
+                Some(Charset::UTF_16BE),
+                None,
+                None,
+            ),
+            Some("utf-16be"),
+            "2.3",
+            false,
+        );
+        check(
+            http(
+                ApplicationXml,
+                Some("utf-16"),
+                None,
+                Some(Family::Utf16Le),
+                None,
+            ),
+            Some("utf-16le"),
+            "2.4",
+            true,
+        );
+        check(
+            http(ApplicationXml, Some("utf-16"), None, a, None),
+            None,
+            "2.4",
+            true,
+        );
+        check(
+            http(TextXml, Some("windows-1252"), None, a, Some("utf-8")),
+            Some("windows-1252"),
+            "2.5",
+            false,
+        );
+        check(
+            http(OtherText, Some("utf-8"), None, a, None),
+            None,
+            "2.6",
+            true,
+        );
+        check(
+            http(Missing, None, None, a, Some("utf-8")),
+            None,
+            "2.6",
+            true,
+        );
+        check(http(Other, None, None, a, None), None, "2.6", true);
+    }
+
+    #[test]
+    fn feedparser_encoding_semantics() {
+        use MediaClass::*;
+        let doc = Sniffed::of(b"<?xml version='1.0' encoding='ISO-8859-1'?><rss/>");
+        let fp = |class, cs| feedparser(&doc, class, cs);
+        assert_eq!(fp(TextXml, None).encoding, "us-ascii");
+        assert_eq!(fp(TextXml, Some("Windows-1252")).encoding, "Windows-1252");
+        assert_eq!(fp(ApplicationXml, None).encoding, "iso-8859-1");
+        assert_eq!(fp(Local, None).encoding, "iso-8859-1");
+        assert_eq!(fp(Missing, None).encoding, "iso-8859-1");
+        assert!(fp(Missing, None).non_xml);
+        assert!(fp(OtherText, Some("utf-8")).non_xml);
+        assert_eq!(fp(OtherText, None).encoding, "us-ascii");
+        let bare = Sniffed::of(b"<rss/>");
+        assert_eq!(feedparser(&bare, Local, None).encoding, "utf-8");
+        assert_eq!(feedparser(&bare, Missing, None).encoding, "iso-8859-1");
+        assert_eq!(feedparser(&bare, Other, None).encoding, "utf-8");
+        let gb = Sniffed::of(b"<?xml version='1.0' encoding='gb2312'?><rss/>");
+        assert_eq!(feedparser(&gb, Local, None).encoding, "gb18030");
+        assert_eq!(
+            feedparser(&gb, ApplicationXml, Some("GB2312")).encoding,
+            "gb18030"
+        );
+        let u16: Vec<u8> = "<?xml version='1.0' encoding='utf-16'?><rss/>"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        let s = Sniffed::of(&u16);
+        assert_eq!(feedparser(&s, Local, None).encoding, "utf-16be");
+    }
+}
