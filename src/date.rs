@@ -79,6 +79,14 @@ pub fn parse_date_with_format(text: &str) -> Option<(DateTime<Utc>, DateFormat)>
     if text.is_empty() || text.len() > MAX_DATE_LEN {
         return None;
     }
+    // Tabs, no-break spaces, ideographic spaces and newlines all become plain spaces.
+    let normalised;
+    let text = if text.chars().any(|c| c.is_whitespace() && c != ' ') {
+        normalised = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        normalised.as_str()
+    } else {
+        text
+    };
     parse_iso(text)
         .or_else(|| parse_korean_onblog(text))
         .or_else(|| parse_korean_nate(text))
@@ -572,8 +580,7 @@ fn iso_zone(c: &mut Cursor<'_>) -> Option<i64> {
         _ if spaces > 0 => {
             let rest = c.rest().to_ascii_lowercase();
             c.pos = c.s.len();
-            let rest = rest.strip_prefix("etc/").unwrap_or(&rest);
-            named_zone(rest)
+            zone_token(&rest, false)
         }
         _ => None,
     }
@@ -745,6 +752,10 @@ fn year_token(tok: &str) -> Option<i32> {
 fn zone_token(tok: &str, lenient: bool) -> Option<i64> {
     if tok.starts_with(['+', '-']) {
         return parse_numeric_offset(tok);
+    }
+    // An unsigned `hhmm` (feedparser reads any such token as UTC; `0000` is common).
+    if tok.len() == 4 && tok.bytes().all(|b| b.is_ascii_digit()) {
+        return parse_numeric_offset(&format!("+{tok}"));
     }
     let (tok, posix) = match tok.strip_prefix("etc/") {
         Some(rest) => (rest, true),
