@@ -31,7 +31,8 @@ use crate::rfc3023::{self, Inputs};
 use crate::sniff::{Family, Sniffed};
 use crate::transport::Transport;
 
-/// Non-ASCII bytes chardetng must have seen before its guess may contradict a label.
+/// Non-ASCII bytes chardetng must have seen before a single-byte guess is tried, or
+/// before any guess may contradict a label that decoded.
 const MIN_EVIDENCE_BYTES: usize = 16;
 
 /// How many "bad" characters (U+0000, ISO-2022 escapes) a decoded text has; 0 means it
@@ -97,12 +98,24 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         bozo.push(Bozo::new(BozoKind::NonXmlContentType, msg));
     }
 
-    // The first choice, against which an override is judged.
-    let first = match (decoder.policy, sniffed.bom) {
-        (Policy::Recover, Some((bom, _))) if resolve(&fp.encoding, proven) != Some(bom) => {
-            bom.name().to_owned()
-        }
-        _ => fp.encoding.clone(),
+    // The first choice, against which an override is judged. Under Recover, what the
+    // first bytes prove outranks a label that contradicts them: a BOM always, a
+    // UTF-16/UCS-4/EBCDIC family when there is no declaration to say otherwise.
+    let first = match decoder.policy {
+        Policy::Recover => match (sniffed.bom, sniffed.family_loose) {
+            (Some((bom, _)), _) if resolve(&fp.encoding, proven) != Some(bom) => {
+                bom.name().to_owned()
+            }
+            (None, Some(f))
+                if f.is_wide_or_ebcdic()
+                    && fp.declared.is_none()
+                    && !matches!(class, MediaClass::TextXml | MediaClass::OtherText) =>
+            {
+                f.name().to_owned()
+            }
+            _ => fp.encoding.clone(),
+        },
+        Policy::FeedparserExact => fp.encoding.clone(),
     };
     let mut steps = vec![Step::Label(first.clone(), Source::Rfc3023)];
     if let Some(d) = &fp.declared {
@@ -134,12 +147,13 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
     for step in steps {
         let (label, source, charset) = match step {
             Step::Detector => match guess_of(decoder) {
-                Some((e, _)) => (
+                // A single-byte guess from a handful of bytes is noise, not evidence.
+                Some((e, n)) if n >= MIN_EVIDENCE_BYTES || !e.is_single_byte() => (
                     detect::chardet_name(e).to_owned(),
                     Source::Detector,
                     Some(Charset::for_encoding(e)),
                 ),
-                None => continue,
+                _ => continue,
             },
             Step::Label(label, source) => {
                 let charset = resolve(&label, proven);
@@ -196,12 +210,16 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
             }
         }
     }
+    // Nothing decoded to clean characters: the least bad text wins, as CharacterEncodingUnknown.
+    let mut unknown = None;
     if winner.is_none()
-        && let Some((_, label, source, charset, text)) = fallback
+        && let Some((bad, label, source, charset, text)) = fallback
     {
         if let Some(t) = tried.iter_mut().rev().find(|t| t.label == label) {
             t.ok = true;
         }
+        let at = memchr::memchr2(0, 0x1B, text.as_bytes()).unwrap_or(0);
+        unknown = Some((bad, Position::in_text(&text, at)));
         winner = Some((label, source, charset, text));
     }
 
@@ -228,7 +246,13 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
 
     let (text, encoding, charset, chosen) = match winner {
         Some((label, source, charset, text)) => {
-            if label != first {
+            if let Some((bad, at)) = unknown {
+                let msg = format!(
+                    "document encoding unknown: no candidate decoded to well-formed characters; \
+                     the least bad, {label}, gives {bad} U+0000 or ISO-2022 escape characters"
+                );
+                bozo.push(Bozo::new(BozoKind::CharacterEncodingUnknown, msg).at(at));
+            } else if label != first {
                 let mut msg = format!("document declared as {first}, but parsed as {label}");
                 if let Some(why) = tried
                     .last()
@@ -241,12 +265,13 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
             }
             (text, label.clone(), Some(charset), Some((label, source)))
         }
+        // Unreachable while iso-8859-2 (which maps every byte) closes the chain; kept so
+        // that a registry change cannot turn into a panic.
         None => {
-            let declared = fp.declared.as_deref().unwrap_or("");
-            bozo.push(Bozo::new(
-                BozoKind::CharacterEncodingUnknown,
-                format!("document encoding unknown, I tried {first}, {declared}, utf-8, windows-1252, and iso-8859-2 but nothing worked"),
-            ).at(Position::at_offset(0)));
+            let msg = format!(
+                "document encoding unknown, I tried {first} and every fallback but nothing worked"
+            );
+            bozo.push(Bozo::new(BozoKind::CharacterEncodingUnknown, msg));
             (String::from_utf8_lossy(body), String::new(), None, None)
         }
     };
@@ -262,7 +287,6 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         tried,
         chosen,
     };
-    debug_assert!(class != MediaClass::Local || transport.headers().is_none());
     Decoded {
         text,
         encoding,
@@ -393,6 +417,8 @@ mod tests {
             .collect();
         let d = dec(&bytes, &Transport::Local);
         assert!(d.charset.is_some());
-        assert!(!d.trail.tried.is_empty());
+        assert_eq!(kinds(&d), [BozoKind::CharacterEncodingUnknown]);
+        let at = d.bozo[0].position.unwrap();
+        assert_eq!((at.line, at.column), (Some(1), Some(2)));
     }
 }

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Generate the decoding fixtures in feeds/decode/.
+
+Each scenario becomes two files:
+  NAME.xml     the feed's bytes (its leading XML comment, in the feed's own encoding,
+               says what it tests)
+  NAME.expect  the expectation, UTF-8 text, one `Key: value` per line, read by
+               tests/decode_fixtures.rs with its own small reader:
+      Description: what it tests
+      Transport:   local | http            (http: an HTTP response with the Header: lines)
+      Header:      Name: value             (repeatable)
+      Policy:      recover | feedparser    (default recover)
+      Encoding:    the reported encoding
+      Rule:        the strict RFC 3023 rule that decided
+      Rule-error:  yes | no
+      Bozo:        decoding bozo types in order (JSON names), or `none`
+      Source:      where the winning encoding came from
+      Title:       the feed title after decoding and parsing (optional)
+
+Python's codecs only produce the bytes here; the Rust tests never call Python.
+Run: python3 tools/gen_decode_fixtures.py   (rewrites feeds/decode/)
+"""
+import os
+import sys
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "feeds", "decode")
+
+
+def doc(title, decl_encoding=None, description="", version_only=False):
+    head = ""
+    if decl_encoding is not None:
+        head = '<?xml version="1.0" encoding="%s"?>\n' % decl_encoding
+    elif version_only:
+        head = '<?xml version="1.0"?>\n'
+    return (head + "<!-- %s -->\n" % description +
+            '<rss version="2.0"><channel><title>%s</title>'
+            "<item><title>%s</title></item></channel></rss>\n" % (title, title))
+
+
+def utf32(text, order):
+    """UCS-4 in octet order `order` (e.g. '1234' big-endian, '2143')."""
+    out = bytearray()
+    for ch in text:
+        be = ord(ch).to_bytes(4, "big")
+        out += bytes(be[int(i) - 1] for i in order)
+    return bytes(out)
+
+
+SCENARIOS = []
+
+
+def scenario(name, data, description, **expect):
+    SCENARIOS.append((name, data, description, expect))
+
+
+DE = "Grüße aus Köln"
+RU = "Новости дня: выставка современного искусства открылась в Москве"
+JA = "日本語のニュース"
+EL = "Ελληνικά νέα σήμερα από την Αθήνα"
+FR = "Ça coûte 5 € “vraiment”"
+
+def add_all():
+    d = "rule 1.0: no BOM, no declaration: UTF-8"
+    scenario("rule_1_0_no_declaration", doc(DE, description=d).encode("utf-8"), d,
+             Encoding="utf-8", Rule="1.0", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.0: a declaration without encoding: UTF-8"
+    scenario("rule_1_0_declaration_without_encoding",
+             doc(DE, version_only=True, description=d).encode("utf-8"), d,
+             Encoding="utf-8", Rule="1.0", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.1: UTF-16LE, no BOM, declared utf-16: the first bytes give the order"
+    scenario("rule_1_1_utf16le_declared_utf16", doc(DE, "utf-16", d).encode("utf-16-le"), d,
+             Encoding="utf-16le", Rule="1.1", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.1: UTF-16BE, no BOM, declared UTF-16"
+    scenario("rule_1_1_utf16be_declared_utf16", doc(DE, "UTF-16", d).encode("utf-16-be"), d,
+             Encoding="utf-16be", Rule="1.1", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.2: declared ISO-8859-1, Latin-1 bytes"
+    scenario("rule_1_2_declared_latin1", doc(DE, "ISO-8859-1", d).encode("latin-1"), d,
+             Encoding="iso-8859-1", Rule="1.2", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.2: declared koi8-r, KOI8-R bytes"
+    scenario("rule_1_2_declared_koi8r", doc(RU, "koi8-r", d).encode("koi8-r"), d,
+             Encoding="koi8-r", Rule="1.2", Bozo="none", Source="rfc3023", Title=RU)
+    d = "rule 1.3 ERROR: UTF-8 BOM but the first bytes are UTF-16LE"
+    scenario("rule_1_3_utf8_bom_utf16_bytes",
+             b"\xef\xbb\xbf" + doc("x", "utf-16", d).encode("utf-16-le"), d,
+             Encoding="utf-8", Rule="1.3", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch, CharacterEncodingUnknown", Source="rfc3023")
+    d = "rule 1.4 ERROR: UTF-8 BOM, declared iso-8859-1; the BOM wins"
+    data = b"\xef\xbb\xbf" + doc(DE, "iso-8859-1", d).encode("utf-8")
+    scenario("rule_1_4_utf8_bom_declared_latin1", data, d, Encoding="utf-8", Rule="1.4",
+             **{"Rule-error": "yes"}, Bozo="CharacterEncodingMismatch", Source="rfc3023", Title=DE)
+    d = "rule 1.4 under feedparser policy: the declaration wins, mojibake, no bozo"
+    scenario("rule_1_4_utf8_bom_declared_latin1_feedparser", data, d, Policy="feedparser",
+             Encoding="iso-8859-1", Rule="1.4", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch", Source="rfc3023",
+             Title=DE.encode("utf-8").decode("latin-1"))
+    d = "rule 1.4: UTF-8 BOM and a matching declaration"
+    scenario("rule_1_4_utf8_bom_declared_utf8",
+             b"\xef\xbb\xbf" + doc(DE, "utf-8", d).encode("utf-8"), d,
+             Encoding="utf-8", Rule="1.4", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.5 ERROR: UTF-16LE BOM but the first bytes are UTF-16BE"
+    scenario("rule_1_5_utf16le_bom_utf16be_bytes",
+             b"\xff\xfe" + doc("x", "utf-16", d).encode("utf-16-be"), d,
+             Encoding="utf-16le", Rule="1.5", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch", Source="rfc3023")
+    d = "rule 1.6 ERROR: UTF-16BE BOM, declared utf-8; the BOM wins"
+    scenario("rule_1_6_utf16be_bom_declared_utf8",
+             b"\xfe\xff" + doc(DE, "utf-8", d).encode("utf-16-be"), d,
+             Encoding="utf-16be", Rule="1.6", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch", Source="rfc3023", Title=DE)
+    d = "rule 1.6: UTF-16LE BOM, declared utf-16"
+    scenario("rule_1_6_utf16le_bom_declared_utf16",
+             b"\xff\xfe" + doc(DE, "utf-16", d).encode("utf-16-le"), d,
+             Encoding="utf-16le", Rule="1.6", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.7 (extended): UTF-32LE BOM and no declaration"
+    scenario("rule_1_7_utf32le_bom_only", b"\xff\xfe\x00\x00" + utf32(doc(JA, description=d), "4321"), d,
+             Encoding="utf-32le", Rule="1.7", Bozo="none", Source="rfc3023", Title=JA)
+    d = "rule 1.7 (extended) ERROR: UTF-32BE BOM, declared utf-16"
+    scenario("rule_1_7_utf32be_bom_declared_utf16",
+             b"\x00\x00\xfe\xff" + utf32(doc(JA, "utf-16", d), "1234"), d,
+             Encoding="utf-32be", Rule="1.7", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch", Source="rfc3023", Title=JA)
+    d = "rule 1.7 (extended): UCS-4 2143 BOM"
+    scenario("rule_1_7_ucs4_2143_bom", b"\x00\x00\xff\xfe" + utf32(doc(DE, description=d), "2143"), d,
+             Encoding="ucs-4-2143", Rule="1.7", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 1.7 (extended): UCS-4 3412 BOM"
+    scenario("rule_1_7_ucs4_3412_bom", b"\xfe\xff\x00\x00" + utf32(doc(DE, description=d), "3412"), d,
+             Encoding="ucs-4-3412", Rule="1.7", Bozo="none", Source="rfc3023", Title=DE)
+
+    # Appendix F rows, no BOM.
+    for order, name, label in (("1234", "ucs4_be", "utf-32be"), ("4321", "ucs4_le", "utf-32le"),
+                               ("2143", "ucs4_2143", "ucs-4-2143"), ("3412", "ucs4_3412", "ucs-4-3412")):
+        d = "Appendix F: %s first bytes, declared ucs-4" % name
+        scenario("appendix_f_%s" % name, utf32(doc(DE, "ucs-4", d), order), d,
+                 Encoding=label, Rule="1.1", Bozo="none", Source="rfc3023", Title=DE)
+        d = "Appendix F: %s first bytes and no encoding (extension F.1)" % name
+        scenario("appendix_f_%s_no_encoding" % name,
+                 utf32(doc(DE, version_only=True, description=d), order), d,
+                 Encoding=label, Rule="F.1", Bozo="none", Source="rfc3023", Title=DE)
+    d = "Appendix F: UTF-16LE first bytes, declared utf-16le"
+    scenario("appendix_f_utf16le", doc(EL, "utf-16le", d).encode("utf-16-le"), d,
+             Encoding="utf-16le", Rule="1.2", Bozo="none", Source="rfc3023", Title=EL)
+    d = "Appendix F: UTF-16BE first bytes, declared utf-16be"
+    scenario("appendix_f_utf16be", doc(EL, "utf-16be", d).encode("utf-16-be"), d,
+             Encoding="utf-16be", Rule="1.2", Bozo="none", Source="rfc3023", Title=EL)
+    d = "Appendix F: '<?xm' in ASCII, declared windows-1252"
+    scenario("appendix_f_ascii_declared_cp1252", doc(FR, "windows-1252", d).encode("cp1252"), d,
+             Encoding="windows-1252", Rule="1.2", Bozo="none", Source="rfc3023", Title=FR)
+    d = "Appendix F: EBCDIC first bytes, declared cp037"
+    scenario("appendix_f_ebcdic_cp037", doc("Ærøskøbing", "cp037", d).encode("cp037"), d,
+             Encoding="cp037", Rule="1.2", Bozo="none", Source="rfc3023", Title="Ærøskøbing")
+    d = "Appendix F: EBCDIC first bytes, declared cp500 (brackets differ from cp037)"
+    scenario("appendix_f_ebcdic_cp500", doc("[Ærø]", "cp500", d).encode("cp500"), d,
+             Encoding="cp500", Rule="1.2", Bozo="none", Source="rfc3023", Title="[Ærø]")
+    d = "Appendix F: EBCDIC first bytes and no encoding: read as cp037 (extension F.1)"
+    scenario("appendix_f_ebcdic_no_encoding", doc("Ærø", version_only=True, description=d).encode("cp037"), d,
+             Encoding="cp037", Rule="F.1", Bozo="none", Source="rfc3023", Title="Ærø")
+
+    # HTTP rules.
+    d = "rule 2.0: application/rss+xml without charset: the raw rules (declaration)"
+    scenario("rule_2_0_application_xml_declaration", doc(DE, "iso-8859-1", d).encode("latin-1"), d,
+             Transport="http", Header=["Content-Type: application/rss+xml"],
+             Encoding="iso-8859-1", Rule="2.0/1.2", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 2.1: text/xml without charset is us-ascii; an ASCII feed is fine"
+    scenario("rule_2_1_text_xml_ascii", doc("plain", "iso-8859-1", d).encode("ascii"), d,
+             Transport="http", Header=["Content-Type: text/xml"],
+             Encoding="us-ascii", Rule="2.1", Bozo="none", Source="rfc3023", Title="plain")
+    d = "rule 2.1: text/xml without charset but UTF-8 bytes: us-ascii fails, declaration wins"
+    scenario("rule_2_1_text_xml_utf8_override", doc(DE, "utf-8", d).encode("utf-8"), d,
+             Transport="http", Header=["Content-Type: text/xml"],
+             Encoding="utf-8", Rule="2.1", Bozo="CharacterEncodingOverride", Source="declared", Title=DE)
+    d = "rule 2.2 ERROR: charset=utf-16be with a BOM"
+    scenario("rule_2_2_utf16be_charset_with_bom", b"\xfe\xff" + doc(DE, "utf-16", d).encode("utf-16-be"), d,
+             Transport="http", Header=["Content-Type: application/xml; charset=utf-16be"],
+             Encoding="utf-16be", Rule="2.2", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch", Source="rfc3023", Title=DE)
+    d = "rule 2.3: charset=utf-16 with a UTF-16LE BOM"
+    scenario("rule_2_3_utf16_charset_bom", b"\xff\xfe" + doc(DE, "utf-16", d).encode("utf-16-le"), d,
+             Transport="http", Header=["Content-Type: application/atom+xml; charset=\"utf-16\""],
+             Encoding="utf-16le", Rule="2.3", Bozo="none", Source="rfc3023", Title=DE)
+    d = "rule 2.4 ERROR: charset=utf-16 without a BOM; the first bytes give the order"
+    scenario("rule_2_4_utf16_charset_no_bom", doc(DE, "utf-16", d).encode("utf-16-le"), d,
+             Transport="http", Header=["Content-Type: text/xml; charset=utf-16"],
+             Encoding="utf-16", Rule="2.4", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch", Source="rfc3023", Title=DE)
+    d = "rule 2.5: the HTTP charset overrides the declaration"
+    scenario("rule_2_5_charset_overrides_declaration", doc(FR, "utf-8", d).encode("cp1252"), d,
+             Transport="http", Header=["Content-Type: text/xml; charset=windows-1252"],
+             Encoding="windows-1252", Rule="2.5", Bozo="none", Source="rfc3023", Title=FR)
+    d = "rule 2.6: text/plain is not an XML media type"
+    scenario("rule_2_6_text_plain", doc(DE, "utf-8", d).encode("utf-8"), d,
+             Transport="http", Header=["Content-Type: text/plain; charset=utf-8"],
+             Encoding="utf-8", Rule="2.6", Bozo="NonXMLContentType", Source="rfc3023", Title=DE)
+    d = "rule 2.6: an HTTP response without Content-Type defaults to iso-8859-1"
+    scenario("rule_2_6_missing_content_type", doc(DE, description=d).encode("latin-1"), d,
+             Transport="http", Header=["ETag: \"v1\""],
+             Encoding="iso-8859-1", Rule="2.6", Bozo="NonXMLContentType", Source="rfc3023", Title=DE)
+    d = "rule 2.6: application/octet-stream: declaration or utf-8, flagged"
+    scenario("rule_2_6_octet_stream", doc(RU, "windows-1251", d).encode("cp1251"), d,
+             Transport="http", Header=["Content-Type: application/octet-stream"],
+             Encoding="windows-1251", Rule="2.6", Bozo="NonXMLContentType", Source="rfc3023", Title=RU)
+
+    # Fallback chain and evidence.
+    d = "bogus declared encoding: unknown, utf-8 decodes: override"
+    scenario("chain_bogus_declaration", doc(DE, "x-no-such-charset", d).encode("utf-8"), d,
+             Encoding="utf-8", Rule="1.2", Bozo="CharacterEncodingOverride", Source="detector", Title=DE)
+    d = "declared utf-8 but windows-1252 bytes: utf-8 fails, windows-1252 decodes"
+    scenario("chain_declared_utf8_is_cp1252", doc(FR, "utf-8", d).encode("cp1252"), d,
+             Encoding="windows-1252", Rule="1.2", Bozo="CharacterEncodingOverride", Source="fallback", Title=FR)
+    d = "gb2312 is reported and decoded as gb18030"
+    scenario("chain_gb2312_is_gb18030", doc("中文新闻", "gb2312", d).encode("gb18030"), d,
+             Encoding="gb18030", Rule="1.2", Bozo="none", Source="rfc3023", Title="中文新闻")
+    d = "unlabelled KOI8-R: utf-8 fails, chardetng finds KOI8 (its KOI8-U reads Russian alike)"
+    scenario("chain_unlabelled_koi8r", doc(RU, description=d).encode("koi8-r"), d,
+             Encoding="KOI8-U", Rule="1.0", Bozo="CharacterEncodingOverride", Source="detector", Title=RU)
+    d = "unlabelled ISO-2022-JP: utf-8 decodes to escapes, chardetng finds ISO-2022-JP"
+    scenario("chain_unlabelled_iso2022jp", doc(JA, description=d).encode("iso2022_jp"), d,
+             Encoding="ISO-2022-JP", Rule="1.0", Bozo="CharacterEncodingOverride", Source="detector", Title=JA)
+    d = "a declaration after leading whitespace is still read (the strict rules see no '<?xm': 1.0)"
+    scenario("chain_whitespace_before_declaration", b"\n  " + doc(DE, "iso-8859-1", d).encode("latin-1"), d,
+             Encoding="iso-8859-1", Rule="1.0", Bozo="none", Source="rfc3023", Title=DE)
+    d = "binary junk with NUL bytes: nothing decodes cleanly"
+    scenario("chain_nul_bytes_unknown", b"<rss>\x00\x00\x00<title>x\x00</title></rss>", d,
+             Encoding="utf-8", Rule="1.0", Bozo="CharacterEncodingUnknown", Source="rfc3023")
+    d = "evidence: UTF-8 bytes declared iso-8859-1 are read as UTF-8"
+    data = doc(DE, "iso-8859-1", d).encode("utf-8")
+    scenario("evidence_utf8_declared_latin1", data, d,
+             Encoding="utf-8", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence", Title=DE)
+    d = "evidence off (feedparser policy): UTF-8 declared iso-8859-1 stays mojibake"
+    scenario("evidence_utf8_declared_latin1_feedparser", data, d, Policy="feedparser",
+             Encoding="iso-8859-1", Rule="1.2", Bozo="none", Source="rfc3023",
+             Title=DE.encode("utf-8").decode("latin-1"))
+    d = "evidence: windows-1251 Russian declared iso-8859-1 is read as windows-1251"
+    scenario("evidence_cyrillic_declared_latin1", doc(RU, "iso-8859-1", d).encode("cp1251"), d,
+             Encoding="windows-1251", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence", Title=RU)
+    d = "evidence: UTF-8 served as application/xml; charset=ISO-8859-1"
+    scenario("evidence_utf8_served_latin1", doc(DE, "utf-8", d).encode("utf-8"), d,
+             Transport="http", Header=["Content-Type: application/xml; charset=ISO-8859-1"],
+             Encoding="utf-8", Rule="2.5", Bozo="CharacterEncodingOverride", Source="evidence", Title=DE)
+
+
+def main():
+    add_all()
+    os.makedirs(OUT, exist_ok=True)
+    for f in os.listdir(OUT):
+        if f.endswith((".xml", ".expect")):
+            os.remove(os.path.join(OUT, f))
+    for name, data, description, expect in SCENARIOS:
+        with open(os.path.join(OUT, name + ".xml"), "wb") as f:
+            f.write(data)
+        lines = ["Description: " + description]
+        lines.append("Transport: " + expect.pop("Transport", "local"))
+        for h in expect.pop("Header", []):
+            lines.append("Header: " + h)
+        lines.append("Policy: " + expect.pop("Policy", "recover"))
+        expect.setdefault("Rule-error", "no")
+        for key in ("Encoding", "Rule", "Rule-error", "Bozo", "Source", "Title"):
+            if key in expect:
+                lines.append("%s: %s" % (key, expect.pop(key)))
+        assert not expect, (name, expect)
+        with open(os.path.join(OUT, name + ".expect"), "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+    print("wrote %d scenarios to %s" % (len(SCENARIOS), os.path.normpath(OUT)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
