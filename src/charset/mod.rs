@@ -379,10 +379,12 @@ impl Charset {
                 );
                 let (res, _) =
                     encoder.encode_from_utf8_to_vec_without_replacement(text, &mut out, true);
-                match res {
-                    EncoderResult::InputEmpty => Some(out),
-                    _ => None,
-                }
+                // encoding_rs's encoders map a few characters one way (¥ → 0x5C in
+                // Shift_JIS); only a mapping that decodes back counts.
+                let round_trips = e
+                    .decode_without_bom_handling_and_without_replacement(&out)
+                    .is_some_and(|back| back == text);
+                (res == EncoderResult::InputEmpty && round_trips).then_some(out)
             }
             Repr::Table(i) => {
                 let t = table(i)?;
