@@ -55,9 +55,18 @@ fn title(text: &str) -> Option<&str> {
 
 #[test]
 fn expected_title_parser() {
-    assert_eq!(expected_title("Expect:      not bozo and feed['title'] == '\\xc7'").as_deref(), Some("Ç"));
-    assert_eq!(expected_title("Expect: not bozo and feed.title == '\\u0452'").as_deref(), Some("ђ"));
-    assert_eq!(expected_title("Expect: feed.title == \"ab\"").as_deref(), Some("ab"));
+    assert_eq!(
+        expected_title("Expect:      not bozo and feed['title'] == '\\xc7'").as_deref(),
+        Some("Ç")
+    );
+    assert_eq!(
+        expected_title("Expect: not bozo and feed.title == '\\u0452'").as_deref(),
+        Some("ђ")
+    );
+    assert_eq!(
+        expected_title("Expect: feed.title == \"ab\"").as_deref(),
+        Some("ab")
+    );
     assert_eq!(expected_title("Expect: bozo"), None);
 }
 
@@ -79,12 +88,17 @@ fn feedparser_x80_corpus() {
     files.sort();
     let mut failures = Vec::new();
     for path in &files {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         let label = &name["x80_".len()..name.len() - ".xml".len()];
         let result = (|| -> Result<(), String> {
             let charset = Charset::for_label(label).ok_or("label does not resolve")?;
             let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-            let text = charset.decode_strict(&bytes).map_err(|e| format!("{charset}: {e}"))?;
+            let text = charset
+                .decode_strict(&bytes)
+                .map_err(|e| format!("{charset}: {e}"))?;
             let expect = text
                 .lines()
                 .find(|l| l.trim_start().starts_with("Expect:"))
@@ -101,7 +115,11 @@ fn feedparser_x80_corpus() {
             failures.push(format!("{label}: {why}"));
         }
     }
-    eprintln!("feedparser x80 corpus: {}/{} labels pass", files.len() - failures.len(), files.len());
+    eprintln!(
+        "feedparser x80 corpus: {}/{} labels pass",
+        files.len() - failures.len(),
+        files.len()
+    );
     assert!(files.len() >= 100, "only {} x80 files found", files.len());
     assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
 }

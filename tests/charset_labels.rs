@@ -162,7 +162,10 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("-", None),
     ("utf-8\u{e9}", None),
     ("no-such-charset", None),
-    ("windows-1252 but longer than anything a label could ever be, really", None),
+    (
+        "windows-1252 but longer than anything a label could ever be, really",
+        None,
+    ),
 ];
 
 #[test]
@@ -179,8 +182,18 @@ fn labels_resolve_as_xml_and_python_do() {
 
 #[test]
 fn case_whitespace_and_punctuation_do_not_matter() {
-    for label in ["WINDOWS-1252", " windows-1252\t", "windows__1252", "Windows.1252", "-windows-1252-"] {
-        assert_eq!(Charset::for_label(label), Some(Charset::WINDOWS_1252), "{label:?}");
+    for label in [
+        "WINDOWS-1252",
+        " windows-1252\t",
+        "windows__1252",
+        "Windows.1252",
+        "-windows-1252-",
+    ] {
+        assert_eq!(
+            Charset::for_label(label),
+            Some(Charset::WINDOWS_1252),
+            "{label:?}"
+        );
     }
 }
 
@@ -231,7 +244,10 @@ fn consts_have_their_names() {
 #[test]
 fn for_encoding_maps_to_strict_equivalents() {
     use encoding_rs as e;
-    assert_eq!(Charset::for_encoding(e::WINDOWS_1252), Charset::WINDOWS_1252);
+    assert_eq!(
+        Charset::for_encoding(e::WINDOWS_1252),
+        Charset::WINDOWS_1252
+    );
     assert_eq!(Charset::for_encoding(e::ISO_8859_2), Charset::ISO_8859_2);
     assert_eq!(Charset::for_encoding(e::UTF_8), Charset::UTF_8);
     assert_eq!(Charset::for_encoding(e::UTF_16LE), Charset::UTF_16LE);
@@ -243,13 +259,44 @@ fn for_encoding_maps_to_strict_equivalents() {
     assert_eq!(Charset::for_encoding(e::ISO_8859_8_I).name(), "iso-8859-8");
     // Every WHATWG encoding except the two pseudo-encodings lands in the registry.
     for enc in [
-        e::BIG5, e::EUC_JP, e::EUC_KR, e::GB18030, e::GBK, e::IBM866, e::ISO_2022_JP,
-        e::ISO_8859_10, e::ISO_8859_13, e::ISO_8859_14, e::ISO_8859_15, e::ISO_8859_16,
-        e::ISO_8859_2, e::ISO_8859_3, e::ISO_8859_4, e::ISO_8859_5, e::ISO_8859_6,
-        e::ISO_8859_7, e::ISO_8859_8, e::ISO_8859_8_I, e::KOI8_R, e::KOI8_U, e::SHIFT_JIS,
-        e::UTF_16BE, e::UTF_16LE, e::UTF_8, e::MACINTOSH, e::WINDOWS_1250, e::WINDOWS_1251,
-        e::WINDOWS_1252, e::WINDOWS_1253, e::WINDOWS_1254, e::WINDOWS_1255, e::WINDOWS_1256,
-        e::WINDOWS_1257, e::WINDOWS_1258, e::WINDOWS_874, e::X_MAC_CYRILLIC,
+        e::BIG5,
+        e::EUC_JP,
+        e::EUC_KR,
+        e::GB18030,
+        e::GBK,
+        e::IBM866,
+        e::ISO_2022_JP,
+        e::ISO_8859_10,
+        e::ISO_8859_13,
+        e::ISO_8859_14,
+        e::ISO_8859_15,
+        e::ISO_8859_16,
+        e::ISO_8859_2,
+        e::ISO_8859_3,
+        e::ISO_8859_4,
+        e::ISO_8859_5,
+        e::ISO_8859_6,
+        e::ISO_8859_7,
+        e::ISO_8859_8,
+        e::ISO_8859_8_I,
+        e::KOI8_R,
+        e::KOI8_U,
+        e::SHIFT_JIS,
+        e::UTF_16BE,
+        e::UTF_16LE,
+        e::UTF_8,
+        e::MACINTOSH,
+        e::WINDOWS_1250,
+        e::WINDOWS_1251,
+        e::WINDOWS_1252,
+        e::WINDOWS_1253,
+        e::WINDOWS_1254,
+        e::WINDOWS_1255,
+        e::WINDOWS_1256,
+        e::WINDOWS_1257,
+        e::WINDOWS_1258,
+        e::WINDOWS_874,
+        e::X_MAC_CYRILLIC,
     ] {
         let cs = Charset::for_encoding(enc);
         assert!(Charset::all().contains(&cs), "{}", enc.name());
@@ -262,23 +309,70 @@ fn properties() {
     assert!(Charset::UTF_16.byte_order_unspecified());
     assert!(Charset::UTF_32.byte_order_unspecified());
     assert!(!Charset::UTF_16BE.byte_order_unspecified());
-    assert_eq!(Charset::UTF_16.with_byte_order_of(Charset::UTF_16LE), Charset::UTF_16LE);
-    assert_eq!(Charset::UTF_32.with_byte_order_of(Charset::UCS_4_3412), Charset::UCS_4_3412);
-    assert_eq!(Charset::UTF_16.with_byte_order_of(Charset::UTF_32LE), Charset::UTF_16);
-    assert_eq!(Charset::WINDOWS_1252.with_byte_order_of(Charset::UTF_16LE), Charset::WINDOWS_1252);
-    for l in ["us-ascii", "iso-8859-1", "windows-1252", "cp437", "koi8-r", "tcvn", "viscii", "shift_jis", "utf-8"] {
+    assert_eq!(
+        Charset::UTF_16.with_byte_order_of(Charset::UTF_16LE),
+        Charset::UTF_16LE
+    );
+    assert_eq!(
+        Charset::UTF_32.with_byte_order_of(Charset::UCS_4_3412),
+        Charset::UCS_4_3412
+    );
+    assert_eq!(
+        Charset::UTF_16.with_byte_order_of(Charset::UTF_32LE),
+        Charset::UTF_16
+    );
+    assert_eq!(
+        Charset::WINDOWS_1252.with_byte_order_of(Charset::UTF_16LE),
+        Charset::WINDOWS_1252
+    );
+    for l in [
+        "us-ascii",
+        "iso-8859-1",
+        "windows-1252",
+        "cp437",
+        "koi8-r",
+        "tcvn",
+        "viscii",
+        "shift_jis",
+        "utf-8",
+    ] {
         assert!(get(l).is_ascii_compatible(), "{l}");
     }
-    for l in ["cp037", "cp500", "utf-16", "utf-16le", "utf-32", "iso-2022-jp"] {
+    for l in [
+        "cp037",
+        "cp500",
+        "utf-16",
+        "utf-16le",
+        "utf-32",
+        "iso-2022-jp",
+    ] {
         assert!(!get(l).is_ascii_compatible(), "{l}");
     }
-    for l in ["us-ascii", "iso-8859-1", "windows-1252", "cp037", "cp1047", "macintosh", "tcvn", "koi8-u"] {
+    for l in [
+        "us-ascii",
+        "iso-8859-1",
+        "windows-1252",
+        "cp037",
+        "cp1047",
+        "macintosh",
+        "tcvn",
+        "koi8-u",
+    ] {
         assert!(get(l).is_single_byte(), "{l}");
     }
-    for l in ["utf-8", "utf-16", "utf-32be", "shift_jis", "gb18030", "big5"] {
+    for l in [
+        "utf-8",
+        "utf-16",
+        "utf-32be",
+        "shift_jis",
+        "gb18030",
+        "big5",
+    ] {
         assert!(!get(l).is_single_byte(), "{l}");
     }
-    for l in ["cp037", "cp500", "cp1047", "cp1140", "cp273", "cp875", "cp1026"] {
+    for l in [
+        "cp037", "cp500", "cp1047", "cp1140", "cp273", "cp875", "cp1026",
+    ] {
         assert!(get(l).is_ebcdic(), "{l}");
     }
     assert!(!get("cp437").is_ebcdic());

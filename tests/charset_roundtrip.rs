@@ -17,35 +17,57 @@ fn known_text_round_trips_in_every_charset() {
     for &c in Charset::all() {
         // The markup skeleton must be encodable in every ASCII-compatible or EBCDIC charset.
         if ascii_compatible_or_ebcdic(c) {
-            let bytes = c.encode(XML).unwrap_or_else(|| panic!("{c}: markup not encodable"));
+            let bytes = c
+                .encode(XML)
+                .unwrap_or_else(|| panic!("{c}: markup not encodable"));
             assert_eq!(c.decode_strict(&bytes).unwrap(), XML, "{c}");
         }
         // The sample, keeping the characters the charset can represent.
-        let kept: String = SAMPLE.chars().filter(|&ch| c.encode(ch.encode_utf8(&mut [0; 4])).is_some()).collect();
+        let kept: String = SAMPLE
+            .chars()
+            .filter(|&ch| c.encode(ch.encode_utf8(&mut [0; 4])).is_some())
+            .collect();
         let non_ascii = kept.chars().filter(|ch| !ch.is_ascii()).count();
         if c != Charset::US_ASCII {
-            assert!(non_ascii >= 3, "{c}: only {non_ascii} non-ASCII sample characters encodable");
+            assert!(
+                non_ascii >= 3,
+                "{c}: only {non_ascii} non-ASCII sample characters encodable"
+            );
         }
         let bytes = c.encode(&kept).unwrap();
         assert_eq!(c.decode_strict(&bytes).unwrap(), kept, "{c}");
         assert_eq!(c.decode_lossy(&bytes), kept, "{c}");
         report.push(format!("{c}: {non_ascii}"));
     }
-    eprintln!("non-ASCII sample characters per charset: {}", report.join(", "));
+    eprintln!(
+        "non-ASCII sample characters per charset: {}",
+        report.join(", ")
+    );
 }
 
 #[test]
 fn unicode_charsets_round_trip_everything() {
-    for c in [Charset::UTF_8, Charset::UTF_16BE, Charset::UTF_16LE, Charset::UTF_16, Charset::UTF_32BE,
-        Charset::UTF_32LE, Charset::UTF_32, Charset::UCS_4_2143, Charset::UCS_4_3412,
-        Charset::for_label("gb18030").unwrap()]
-    {
+    for c in [
+        Charset::UTF_8,
+        Charset::UTF_16BE,
+        Charset::UTF_16LE,
+        Charset::UTF_16,
+        Charset::UTF_32BE,
+        Charset::UTF_32LE,
+        Charset::UTF_32,
+        Charset::UCS_4_2143,
+        Charset::UCS_4_3412,
+        Charset::for_label("gb18030").unwrap(),
+    ] {
         let bytes = c.encode(SAMPLE).unwrap();
         assert_eq!(c.decode_strict(&bytes).unwrap(), SAMPLE, "{c}");
     }
     // The unordered forms write a big-endian BOM.
     assert_eq!(Charset::UTF_16.encode("a").unwrap(), b"\xfe\xff\x00a");
-    assert_eq!(Charset::UTF_32.encode("a").unwrap(), b"\x00\x00\xfe\xff\x00\x00\x00a");
+    assert_eq!(
+        Charset::UTF_32.encode("a").unwrap(),
+        b"\x00\x00\xfe\xff\x00\x00\x00a"
+    );
     assert_eq!(Charset::UCS_4_2143.encode("a").unwrap(), b"\x00\x00a\x00");
     assert_eq!(Charset::UCS_4_3412.encode("a").unwrap(), b"\x00a\x00\x00");
 }
@@ -53,10 +75,14 @@ fn unicode_charsets_round_trip_everything() {
 #[test]
 fn every_defined_byte_of_every_single_byte_charset_round_trips() {
     for &c in Charset::all().iter().filter(|c| c.is_single_byte()) {
-        let defined: Vec<u8> = (0..=255u8).filter(|&b| c.decode_strict(&[b]).is_ok()).collect();
+        let defined: Vec<u8> = (0..=255u8)
+            .filter(|&b| c.decode_strict(&[b]).is_ok())
+            .collect();
         let text = c.decode_strict(&defined).unwrap();
         assert_eq!(text.chars().count(), defined.len(), "{c}");
-        let again = c.encode(&text).unwrap_or_else(|| panic!("{c}: decoded text not encodable"));
+        let again = c
+            .encode(&text)
+            .unwrap_or_else(|| panic!("{c}: decoded text not encodable"));
         assert_eq!(c.decode_strict(&again).unwrap(), text, "{c}");
     }
 }

@@ -10,7 +10,10 @@ fn cs(label: &str) -> Charset {
 }
 
 fn err(offset: usize, byte: u8) -> DecodeError {
-    DecodeError { offset, byte: Some(byte) }
+    DecodeError {
+        offset,
+        byte: Some(byte),
+    }
 }
 
 fn truncated(offset: usize) -> DecodeError {
@@ -28,7 +31,10 @@ fn windows_1252_rejects_exactly_its_five_holes() {
             assert!(got.is_ok(), "0x{b:02X}");
         }
     }
-    assert_eq!(Charset::WINDOWS_1252.decode_strict(b"\x80\x9f").unwrap(), "\u{20AC}\u{178}");
+    assert_eq!(
+        Charset::WINDOWS_1252.decode_strict(b"\x80\x9f").unwrap(),
+        "\u{20AC}\u{178}"
+    );
     assert_eq!(err(120, 0xE9).to_string(), "byte 0xE9 at offset 120");
     assert_eq!(truncated(7).to_string(), "truncated sequence at offset 7");
 }
@@ -36,7 +42,10 @@ fn windows_1252_rejects_exactly_its_five_holes() {
 #[test]
 fn fallback_chain_falls_through_windows_1252_to_iso_8859_2() {
     let bytes = b"<title>Za\xbf\xf3\xb3\xe6 \x9d</title>";
-    assert_eq!(Charset::WINDOWS_1252.decode_strict(bytes), Err(err(14, 0x9D)));
+    assert_eq!(
+        Charset::WINDOWS_1252.decode_strict(bytes),
+        Err(err(14, 0x9D))
+    );
     let text = Charset::ISO_8859_2.decode_strict(bytes).unwrap();
     assert_eq!(text, "<title>Zażółć \u{9D}</title>");
 }
@@ -44,73 +53,192 @@ fn fallback_chain_falls_through_windows_1252_to_iso_8859_2() {
 #[test]
 fn whatwg_holes_of_other_pages_are_errors() {
     // Python: cp1250 0x81/0x83/0x88/0x90/0x98; cp1253 0xAA; cp874 0x81; iso-8859-3 0xA5.
-    for (label, b) in [("windows-1250", 0x81), ("windows-1250", 0x98), ("windows-1253", 0xAA),
-        ("windows-874", 0x81), ("iso-8859-3", 0xA5), ("iso-8859-7", 0xFF), ("iso-8859-8", 0xFF)]
-    {
-        assert_eq!(cs(label).decode_strict(&[b'x', b]), Err(err(1, b)), "{label} 0x{b:02X}");
+    for (label, b) in [
+        ("windows-1250", 0x81),
+        ("windows-1250", 0x98),
+        ("windows-1253", 0xAA),
+        ("windows-874", 0x81),
+        ("iso-8859-3", 0xA5),
+        ("iso-8859-7", 0xFF),
+        ("iso-8859-8", 0xFF),
+    ] {
+        assert_eq!(
+            cs(label).decode_strict(&[b'x', b]),
+            Err(err(1, b)),
+            "{label} 0x{b:02X}"
+        );
     }
     assert_eq!(cs("windows-1251").decode_strict(b"\x98"), Err(err(0, 0x98)));
-    assert!(cs("koi8-r").decode_strict(&(0..=255).collect::<Vec<u8>>()).is_ok());
+    assert!(
+        cs("koi8-r")
+            .decode_strict(&(0..=255).collect::<Vec<u8>>())
+            .is_ok()
+    );
 }
 
 #[test]
 fn ascii_is_strict_and_latin1_is_true_latin1() {
-    assert_eq!(Charset::US_ASCII.decode_strict(b"plain \x80"), Err(err(6, 0x80)));
-    assert_eq!(Charset::US_ASCII.decode_strict(b"caf\xe9"), Err(err(3, 0xE9)));
+    assert_eq!(
+        Charset::US_ASCII.decode_strict(b"plain \x80"),
+        Err(err(6, 0x80))
+    );
+    assert_eq!(
+        Charset::US_ASCII.decode_strict(b"caf\xe9"),
+        Err(err(3, 0xE9))
+    );
     assert_eq!(Charset::US_ASCII.decode_lossy(b"caf\xe9"), "caf\u{FFFD}");
     let all: Vec<u8> = (0..=255).collect();
     let text = Charset::ISO_8859_1.decode_strict(&all).unwrap();
     assert!(text.chars().map(u32::from).eq(0..=255));
-    assert_eq!(Charset::ISO_8859_1.decode_strict(b"\x80").unwrap(), "\u{80}"); // not €
+    assert_eq!(
+        Charset::ISO_8859_1.decode_strict(b"\x80").unwrap(),
+        "\u{80}"
+    ); // not €
 }
 
 #[test]
 fn utf8_errors_and_truncation() {
     assert_eq!(Charset::UTF_8.decode_strict(b"ab\xffcd"), Err(err(2, 0xFF)));
-    assert_eq!(Charset::UTF_8.decode_strict(b"ab\xe2\x82"), Err(truncated(2)));
-    assert_eq!(Charset::UTF_8.decode_strict(b"\xed\xa0\x80"), Err(err(0, 0xED))); // surrogate
+    assert_eq!(
+        Charset::UTF_8.decode_strict(b"ab\xe2\x82"),
+        Err(truncated(2))
+    );
+    assert_eq!(
+        Charset::UTF_8.decode_strict(b"\xed\xa0\x80"),
+        Err(err(0, 0xED))
+    ); // surrogate
     assert_eq!(Charset::UTF_8.decode_lossy(b"a\xffb"), "a\u{FFFD}b");
 }
 
 #[test]
 fn utf16_byte_order_bom_and_errors() {
-    assert_eq!(Charset::UTF_16.decode_strict(b"\xff\xfea\x00").unwrap(), "a");
-    assert_eq!(Charset::UTF_16.decode_strict(b"\xfe\xff\x00a").unwrap(), "a");
+    assert_eq!(
+        Charset::UTF_16.decode_strict(b"\xff\xfea\x00").unwrap(),
+        "a"
+    );
+    assert_eq!(
+        Charset::UTF_16.decode_strict(b"\xfe\xff\x00a").unwrap(),
+        "a"
+    );
     assert_eq!(Charset::UTF_16.decode_strict(b"\x00a\x00b").unwrap(), "ab"); // no BOM: BE
-    assert_eq!(Charset::UTF_16BE.decode_strict(b"\x00a\x00").unwrap_err(), truncated(2));
-    assert_eq!(Charset::UTF_16LE.decode_strict(b"a\x00b").unwrap_err(), truncated(2));
+    assert_eq!(
+        Charset::UTF_16BE.decode_strict(b"\x00a\x00").unwrap_err(),
+        truncated(2)
+    );
+    assert_eq!(
+        Charset::UTF_16LE.decode_strict(b"a\x00b").unwrap_err(),
+        truncated(2)
+    );
     // Truncated surrogate pair at the end.
-    assert_eq!(Charset::UTF_16BE.decode_strict(b"\x00a\xd8\x3d").unwrap_err(), truncated(2));
+    assert_eq!(
+        Charset::UTF_16BE
+            .decode_strict(b"\x00a\xd8\x3d")
+            .unwrap_err(),
+        truncated(2)
+    );
     // Lone high surrogate followed by a letter.
-    assert_eq!(Charset::UTF_16BE.decode_strict(b"\x00a\xd8\x3d\x00b").unwrap_err(), err(2, 0xD8));
+    assert_eq!(
+        Charset::UTF_16BE
+            .decode_strict(b"\x00a\xd8\x3d\x00b")
+            .unwrap_err(),
+        err(2, 0xD8)
+    );
     // Lone low surrogate.
-    assert_eq!(Charset::UTF_16LE.decode_strict(b"a\x00\x00\xdc").unwrap_err(), err(2, 0x00));
+    assert_eq!(
+        Charset::UTF_16LE
+            .decode_strict(b"a\x00\x00\xdc")
+            .unwrap_err(),
+        err(2, 0x00)
+    );
     // Offsets count the BOM.
-    assert_eq!(Charset::UTF_16.decode_strict(b"\xff\xfea\x00\x00\xdc").unwrap_err(), err(4, 0x00));
-    assert_eq!(Charset::UTF_16.decode_strict(b"\xfe\xff\x00a\x00").unwrap_err(), truncated(4));
-    assert_eq!(Charset::UTF_16BE.decode_strict(b"\xd8\x3d\xde\x00").unwrap(), "\u{1F600}");
+    assert_eq!(
+        Charset::UTF_16
+            .decode_strict(b"\xff\xfea\x00\x00\xdc")
+            .unwrap_err(),
+        err(4, 0x00)
+    );
+    assert_eq!(
+        Charset::UTF_16
+            .decode_strict(b"\xfe\xff\x00a\x00")
+            .unwrap_err(),
+        truncated(4)
+    );
+    assert_eq!(
+        Charset::UTF_16BE
+            .decode_strict(b"\xd8\x3d\xde\x00")
+            .unwrap(),
+        "\u{1F600}"
+    );
 }
 
 #[test]
 fn utf32_and_ucs4_orders_bom_and_errors() {
     let a_be = [0, 0, 0, 0x41];
     assert_eq!(Charset::UTF_32BE.decode_strict(&a_be).unwrap(), "A");
-    assert_eq!(Charset::UTF_32LE.decode_strict(&[0x41, 0, 0, 0]).unwrap(), "A");
-    assert_eq!(Charset::UCS_4_2143.decode_strict(&[0, 0, 0x41, 0]).unwrap(), "A");
-    assert_eq!(Charset::UCS_4_3412.decode_strict(&[0, 0x41, 0, 0]).unwrap(), "A");
-    assert_eq!(Charset::UTF_32BE.decode_strict(&[0, 1, 0xF6, 0x00]).unwrap(), "\u{1F600}");
+    assert_eq!(
+        Charset::UTF_32LE.decode_strict(&[0x41, 0, 0, 0]).unwrap(),
+        "A"
+    );
+    assert_eq!(
+        Charset::UCS_4_2143.decode_strict(&[0, 0, 0x41, 0]).unwrap(),
+        "A"
+    );
+    assert_eq!(
+        Charset::UCS_4_3412.decode_strict(&[0, 0x41, 0, 0]).unwrap(),
+        "A"
+    );
+    assert_eq!(
+        Charset::UTF_32BE
+            .decode_strict(&[0, 1, 0xF6, 0x00])
+            .unwrap(),
+        "\u{1F600}"
+    );
     assert_eq!(Charset::UTF_32.decode_strict(&a_be).unwrap(), "A"); // no BOM: BE
-    assert_eq!(Charset::UTF_32.decode_strict(&[0xFF, 0xFE, 0, 0, 0x41, 0, 0, 0]).unwrap(), "A");
-    assert_eq!(Charset::UTF_32.decode_strict(&[0, 0, 0xFE, 0xFF, 0, 0, 0, 0x41]).unwrap(), "A");
+    assert_eq!(
+        Charset::UTF_32
+            .decode_strict(&[0xFF, 0xFE, 0, 0, 0x41, 0, 0, 0])
+            .unwrap(),
+        "A"
+    );
+    assert_eq!(
+        Charset::UTF_32
+            .decode_strict(&[0, 0, 0xFE, 0xFF, 0, 0, 0, 0x41])
+            .unwrap(),
+        "A"
+    );
     // Out of range, surrogate, truncated; offsets include the BOM.
-    assert_eq!(Charset::UTF_32BE.decode_strict(&[0, 0, 0, 0x41, 0, 0x11, 0, 0]), Err(err(4, 0)));
-    assert_eq!(Charset::UTF_32LE.decode_strict(&[0, 0xD8, 0, 0]), Err(err(0, 0)));
-    assert_eq!(Charset::UTF_32BE.decode_strict(&[0, 0, 0xDF, 0xFF]), Err(err(0, 0)));
-    assert_eq!(Charset::UTF_32LE.decode_strict(&[0xFF, 0xFF, 0xFF, 0xFF]), Err(err(0, 0xFF)));
-    assert_eq!(Charset::UTF_32BE.decode_strict(&[0, 0, 0, 0x41, 0, 0]), Err(truncated(4)));
-    assert_eq!(Charset::UTF_32.decode_strict(&[0xFF, 0xFE, 0, 0, 0x41]), Err(truncated(4)));
-    assert_eq!(Charset::UTF_32.decode_strict(&[0xFF, 0xFE, 0, 0, 0, 0xD8, 0, 0]), Err(err(4, 0)));
-    assert_eq!(Charset::UTF_32LE.decode_lossy(&[0x41, 0, 0, 0, 0, 0xD8, 0, 0, 1]), "A\u{FFFD}\u{FFFD}");
+    assert_eq!(
+        Charset::UTF_32BE.decode_strict(&[0, 0, 0, 0x41, 0, 0x11, 0, 0]),
+        Err(err(4, 0))
+    );
+    assert_eq!(
+        Charset::UTF_32LE.decode_strict(&[0, 0xD8, 0, 0]),
+        Err(err(0, 0))
+    );
+    assert_eq!(
+        Charset::UTF_32BE.decode_strict(&[0, 0, 0xDF, 0xFF]),
+        Err(err(0, 0))
+    );
+    assert_eq!(
+        Charset::UTF_32LE.decode_strict(&[0xFF, 0xFF, 0xFF, 0xFF]),
+        Err(err(0, 0xFF))
+    );
+    assert_eq!(
+        Charset::UTF_32BE.decode_strict(&[0, 0, 0, 0x41, 0, 0]),
+        Err(truncated(4))
+    );
+    assert_eq!(
+        Charset::UTF_32.decode_strict(&[0xFF, 0xFE, 0, 0, 0x41]),
+        Err(truncated(4))
+    );
+    assert_eq!(
+        Charset::UTF_32.decode_strict(&[0xFF, 0xFE, 0, 0, 0, 0xD8, 0, 0]),
+        Err(err(4, 0))
+    );
+    assert_eq!(
+        Charset::UTF_32LE.decode_lossy(&[0x41, 0, 0, 0, 0, 0xD8, 0, 0, 1]),
+        "A\u{FFFD}\u{FFFD}"
+    );
 }
 
 #[test]
@@ -129,23 +257,47 @@ fn cjk_errors_have_exact_offsets() {
         ("iso-2022-jp", b"a\x1b$B\x30\x21\x1b(Bb\x80", err(10, 0x80)),
     ];
     for (label, bytes, expected) in cases {
-        assert_eq!(cs(label).decode_strict(bytes), Err(*expected), "{label} {bytes:?}");
+        assert_eq!(
+            cs(label).decode_strict(bytes),
+            Err(*expected),
+            "{label} {bytes:?}"
+        );
     }
-    assert_eq!(cs("shift_jis").decode_strict(b"\x93\xfa\x96\x7b").unwrap(), "日本");
-    assert_eq!(cs("gb2312").decode_strict(b"\xc4\xe3\xba\xc3").unwrap(), "你好");
+    assert_eq!(
+        cs("shift_jis").decode_strict(b"\x93\xfa\x96\x7b").unwrap(),
+        "日本"
+    );
+    assert_eq!(
+        cs("gb2312").decode_strict(b"\xc4\xe3\xba\xc3").unwrap(),
+        "你好"
+    );
 }
 
 #[test]
 fn ebcdic_and_glibc_pages() {
     let cp037 = Charset::CP037;
-    assert_eq!(cp037.decode_strict(b"\xc8\x85\x93\x93\x96\x40\x4c\x61\x6e").unwrap(), "Hello </>");
+    assert_eq!(
+        cp037
+            .decode_strict(b"\xc8\x85\x93\x93\x96\x40\x4c\x61\x6e")
+            .unwrap(),
+        "Hello </>"
+    );
     assert_eq!(cp037.decode_strict(b"\x25\x15").unwrap(), "\n\u{85}");
-    assert_eq!(cs("cp1047").decode_strict(b"\x25\x15\xad\xbd").unwrap(), "\n\u{85}[]");
+    assert_eq!(
+        cs("cp1047").decode_strict(b"\x25\x15\xad\xbd").unwrap(),
+        "\n\u{85}[]"
+    );
     assert_eq!(cs("cp500").decode_strict(b"\x4a\x5a").unwrap(), "[]");
     assert_eq!(cs("cp1140").decode_strict(b"\x9f").unwrap(), "€");
     assert_eq!(cs("cp273").decode_strict(b"\x4a").unwrap(), "Ä");
-    assert_eq!(cs("tcvn").decode_strict(b"Ti\xd5ng Vi\xd6t").unwrap(), "Tiếng Việt");
-    assert_eq!(cs("viscii").decode_strict(b"Ti\xaang Vi\xaet").unwrap(), "Tiếng Việt");
+    assert_eq!(
+        cs("tcvn").decode_strict(b"Ti\xd5ng Vi\xd6t").unwrap(),
+        "Tiếng Việt"
+    );
+    assert_eq!(
+        cs("viscii").decode_strict(b"Ti\xaang Vi\xaet").unwrap(),
+        "Tiếng Việt"
+    );
     assert_eq!(cs("viscii").decode_strict(b"\x80").unwrap(), "\u{1EA0}");
     assert_eq!(cs("cp437").decode_strict(b"\x80\xdb").unwrap(), "Ç█");
 }
@@ -173,18 +325,43 @@ fn table_pages_report_exact_offsets() {
 #[test]
 fn valid_input_borrows() {
     let ascii = b"<rss version=\"2.0\"><title>plain</title></rss>";
-    for label in ["utf-8", "us-ascii", "iso-8859-1", "windows-1252", "iso-8859-2", "cp437", "koi8-u", "shift_jis", "euc-kr"] {
-        assert!(matches!(cs(label).decode_strict(ascii), Ok(Cow::Borrowed(_))), "{label}");
-        assert!(matches!(cs(label).decode_lossy(ascii), Cow::Borrowed(_)), "{label}");
+    for label in [
+        "utf-8",
+        "us-ascii",
+        "iso-8859-1",
+        "windows-1252",
+        "iso-8859-2",
+        "cp437",
+        "koi8-u",
+        "shift_jis",
+        "euc-kr",
+    ] {
+        assert!(
+            matches!(cs(label).decode_strict(ascii), Ok(Cow::Borrowed(_))),
+            "{label}"
+        );
+        assert!(
+            matches!(cs(label).decode_lossy(ascii), Cow::Borrowed(_)),
+            "{label}"
+        );
     }
     let utf8 = "Café 日本".as_bytes();
-    assert!(matches!(Charset::UTF_8.decode_strict(utf8), Ok(Cow::Borrowed(_))));
+    assert!(matches!(
+        Charset::UTF_8.decode_strict(utf8),
+        Ok(Cow::Borrowed(_))
+    ));
 }
 
 #[test]
 fn lossy_matches_strict_on_valid_input_and_replaces_holes() {
-    assert_eq!(Charset::WINDOWS_1252.decode_lossy(b"a\x81b\x80"), "a\u{FFFD}b€");
-    assert_eq!(Charset::UTF_16.decode_lossy(b"\xff\xfea\x00\x00"), "a\u{FFFD}");
+    assert_eq!(
+        Charset::WINDOWS_1252.decode_lossy(b"a\x81b\x80"),
+        "a\u{FFFD}b€"
+    );
+    assert_eq!(
+        Charset::UTF_16.decode_lossy(b"\xff\xfea\x00\x00"),
+        "a\u{FFFD}"
+    );
     assert_eq!(cs("cp037").decode_lossy(b"\xc1"), "A");
 }
 
@@ -206,11 +383,17 @@ fn chunked_offsets_are_exact() {
     ];
     for &(label, bad) in cases {
         let c = cs(label);
-        let text: String = body.chars().filter(|&ch| c.encode(&ch.to_string()).is_some()).collect();
+        let text: String = body
+            .chars()
+            .filter(|&ch| c.encode(&ch.to_string()).is_some())
+            .collect();
         let mut bytes = c.encode(&text).unwrap();
         let at = bytes.len() - 7 * (bytes.len() / 100);
         // Keep the bad sequence on a character boundary of the encoded text.
-        let at = (0..=at).rev().find(|&i| c.decode_strict(&bytes[..i]).is_ok()).unwrap();
+        let at = (0..=at)
+            .rev()
+            .find(|&i| c.decode_strict(&bytes[..i]).is_ok())
+            .unwrap();
         if bad.is_empty() {
             continue;
         }
@@ -218,8 +401,15 @@ fn chunked_offsets_are_exact() {
         assert!(bytes.len() > 100_000, "{label}");
         assert_eq!(c.decode_strict(&bytes), Err(err(at, bad[0])), "{label}");
         for start in [1usize, 4096, 65_537, at.saturating_sub(3)] {
-            let start = (0..=start).rev().find(|&i| c.decode_strict(&bytes[i..at]).is_ok()).unwrap();
-            assert_eq!(c.decode_strict(&bytes[start..]), Err(err(at - start, bad[0])), "{label} from {start}");
+            let start = (0..=start)
+                .rev()
+                .find(|&i| c.decode_strict(&bytes[i..at]).is_ok())
+                .unwrap();
+            assert_eq!(
+                c.decode_strict(&bytes[start..]),
+                Err(err(at - start, bad[0])),
+                "{label} from {start}"
+            );
         }
     }
 }
@@ -242,7 +432,11 @@ fn no_panics_and_consistent_errors_on_random_input() {
                 .map(|_| {
                     let r = next();
                     // Mostly ASCII sometimes, fully random otherwise.
-                    if round % 2 == 0 && r % 4 != 0 { (r >> 8) as u8 & 0x7F } else { (r >> 8) as u8 }
+                    if round % 2 == 0 && r % 4 != 0 {
+                        (r >> 8) as u8 & 0x7F
+                    } else {
+                        (r >> 8) as u8
+                    }
                 })
                 .collect();
             let lossy = c.decode_lossy(&bytes);
@@ -253,7 +447,10 @@ fn no_panics_and_consistent_errors_on_random_input() {
                     if let Some(b) = e.byte {
                         assert_eq!(bytes[e.offset], b, "{c} {bytes:?}");
                     }
-                    assert!(c.decode_strict(&bytes[..e.offset]).is_ok(), "{c} prefix {bytes:?} {e}");
+                    assert!(
+                        c.decode_strict(&bytes[..e.offset]).is_ok(),
+                        "{c} prefix {bytes:?} {e}"
+                    );
                     assert!(lossy.contains('\u{FFFD}'), "{c} {bytes:?}");
                 }
             }

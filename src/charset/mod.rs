@@ -250,19 +250,23 @@ impl Charset {
     /// are valid UTF-8 (for UTF-8) or pure ASCII (for charsets whose lower half is ASCII).
     pub fn decode_strict(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
         match self.0 {
-            Repr::Whatwg(e) if e == encoding_rs::UTF_8 => std::str::from_utf8(bytes)
-                .map(Cow::Borrowed)
-                .map_err(|err| {
-                    let offset = err.valid_up_to();
-                    DecodeError {
-                        offset,
-                        byte: if err.error_len().is_some() {
+            Repr::Whatwg(e) if e == encoding_rs::UTF_8 => {
+                // encoding_rs's SIMD validation on the happy path; std for the error.
+                if let Some(text) = e.decode_without_bom_handling_and_without_replacement(bytes) {
+                    return Ok(text);
+                }
+                std::str::from_utf8(bytes)
+                    .map(Cow::Borrowed)
+                    .map_err(|err| {
+                        let offset = err.valid_up_to();
+                        let byte = if err.error_len().is_some() {
                             bytes.get(offset).copied()
                         } else {
                             None
-                        },
-                    }
-                }),
+                        };
+                        DecodeError { offset, byte }
+                    })
+            }
             Repr::Whatwg(e) => whatwg_strict(e, bytes),
             Repr::Table(i) => {
                 let Some(t) = table(i) else {
@@ -273,13 +277,20 @@ impl Charset {
                 };
                 match t.whatwg {
                     Some(e) => {
-                        if let Some(offset) = find_hole(bytes, t.holes) {
-                            return Err(DecodeError {
+                        // encoding_rs first: a borrowed result means pure ASCII, so no
+                        // hole. Otherwise the earliest hole (every byte encoding_rs
+                        // rejects is a hole too) is the error.
+                        let hole = |bytes: &[u8]| {
+                            find_hole(bytes, t.holes).map(|offset| DecodeError {
                                 offset,
-                                byte: Some(bytes[offset]),
-                            });
+                                byte: bytes.get(offset).copied(),
+                            })
+                        };
+                        match whatwg_strict(e, bytes) {
+                            Ok(Cow::Borrowed(text)) => Ok(Cow::Borrowed(text)),
+                            Ok(text) => hole(bytes).map_or(Ok(text), Err),
+                            Err(err) => Err(hole(bytes).unwrap_or(err)),
                         }
-                        whatwg_strict(e, bytes)
                     }
                     None => table_strict(t, bytes),
                 }
@@ -515,26 +526,60 @@ fn utf32_order(bytes: &[u8]) -> (Charset, usize) {
     }
 }
 
-/// The offset of the first byte whose bit is set in `holes` (bit `b - 0x80`). Skips
-/// ASCII eight bytes at a time.
+/// The offset of the first byte whose bit is set in `holes` (bit `b - 0x80`).
+///
+/// Works a word at a time: blocks without non-ASCII bytes are skipped with one test, and
+/// words are tested for bytes inside the hole range before any byte is looked at, so only
+/// words that may hold a hole cost a per-byte check.
 fn find_hole(bytes: &[u8], holes: u128) -> Option<usize> {
+    const L: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = L * 0x80;
     if holes == 0 {
         return None;
     }
-    let is_hole = |b: u8| b >= 0x80 && holes & (1u128 << (b - 0x80)) != 0;
-    let mut chunks = bytes.chunks_exact(8);
+    // The hole range as offsets from 0x80: lo ≤ v ≤ hi, both in 0..=127.
+    let lo = u64::from(holes.trailing_zeros());
+    let hi = u64::from(127 - holes.leading_zeros());
+    let is_hole = |b: u8| b >= 0x80 && (holes >> (b & 0x7F)) & 1 != 0;
+    // For a non-ASCII byte b, v = b - 0x80 is the low seven bits of y = word ^ HIGH.
+    // Per byte, (hi + 0x80 - v) has its top bit set iff v ≤ hi, and (v + 0x80 - lo) iff
+    // v ≥ lo; both stay within 0..=0xFF, so nothing borrows or carries across bytes and
+    // the test is exact per byte. `!y` masks out the ASCII bytes.
+    let maybe_hole = |word: u64| {
+        let y = word ^ HIGH;
+        let v = y & (L * 0x7F);
+        (L * (hi + 0x80)).wrapping_sub(v) & v.wrapping_add(L * (0x80 - lo)) & !y & HIGH
+    };
+    let word_at = |chunk: &[u8]| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        u64::from_le_bytes(w)
+    };
+    let mut blocks = bytes.chunks_exact(32);
     let mut base = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        if u64::from_ne_bytes(word) & 0x8080_8080_8080_8080 != 0 {
-            if let Some(i) = chunk.iter().position(|&b| is_hole(b)) {
-                return Some(base + i);
+    for block in &mut blocks {
+        let w = [
+            word_at(&block[0..8]),
+            word_at(&block[8..16]),
+            word_at(&block[16..24]),
+            word_at(&block[24..32]),
+        ];
+        if (w[0] | w[1] | w[2] | w[3]) & HIGH != 0 {
+            for (k, &word) in w.iter().enumerate() {
+                // Only the bytes flagged as in range are looked at.
+                let mut mask = maybe_hole(word);
+                while mask != 0 {
+                    let i = (mask.trailing_zeros() / 8) as usize + 8 * k;
+                    if block.get(i).is_some_and(|&b| is_hole(b)) {
+                        return Some(base + i);
+                    }
+                    mask &= mask - 1;
+                }
             }
         }
-        base += 8;
+        base += 32;
     }
-    chunks
+    blocks
         .remainder()
         .iter()
         .position(|&b| is_hole(b))

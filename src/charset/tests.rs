@@ -128,3 +128,30 @@ fn tables_have_expected_flags() {
     assert!(t("windows-1252").whatwg.is_some());
     assert_eq!(t("windows-1252").holes.count_ones(), 5);
 }
+
+/// The word-at-a-time hole scan agrees with a byte-by-byte scan for every hole mask in
+/// the tables and every byte value at every position of a block.
+#[test]
+fn find_hole_matches_naive_scan() {
+    let naive = |bytes: &[u8], holes: u128| {
+        bytes
+            .iter()
+            .position(|&b| b >= 0x80 && holes & (1u128 << (b - 0x80)) != 0)
+    };
+    let mut masks: Vec<u128> = tables::TABLES.iter().map(|t| t.holes).collect();
+    masks.extend([1, 1 << 127, u128::MAX, (1 << 127) | 1, 0x1_0000_0000]);
+    for holes in masks {
+        for b in 0..=255u8 {
+            for pos in [0, 7, 8, 31, 32, 33, 63, 64, 70] {
+                let mut v = vec![b'a'; 72];
+                v[pos] = b;
+                v[71] = 0xC0;
+                assert_eq!(
+                    find_hole(&v, holes),
+                    naive(&v, holes),
+                    "mask {holes:x} byte {b:02x} pos {pos}"
+                );
+            }
+        }
+    }
+}
