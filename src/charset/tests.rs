@@ -1,0 +1,157 @@
+//! Unit tests for the charset registry (the internals: tables, partners, labels).
+
+use super::*;
+
+/// Every encoding_rs partner decodes every byte its table defines to the same character,
+/// so "hole scan + encoding_rs" is exactly "table decode".
+#[test]
+fn whatwg_partners_agree_with_tables() {
+    let mut bad = Vec::new();
+    for t in &tables::TABLES {
+        let Some(e) = t.whatwg else { continue };
+        for b in 0..=255u8 {
+            let expected = table_char(t, b).map(String::from);
+            let is_hole = b >= 0x80 && t.holes & (1u128 << (b - 0x80)) != 0;
+            assert_eq!(
+                is_hole,
+                expected.is_none(),
+                "{} hole mask at 0x{b:02X}",
+                t.name
+            );
+            if let Some(expected) = expected {
+                let one = [b];
+                let got = e.decode_without_bom_handling_and_without_replacement(&one);
+                if got.as_deref() != Some(expected.as_str()) {
+                    bad.push(format!(
+                        "{} 0x{b:02X}: table {expected:?}, encoding_rs {got:?}",
+                        t.name
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "partner mismatches:\n{}", bad.join("\n"));
+}
+
+/// Table decoding and partner decoding agree on a whole 256-byte input too.
+#[test]
+fn partner_and_table_decode_agree_on_all_bytes() {
+    for t in &tables::TABLES {
+        let defined: Vec<u8> = (0..=255u8)
+            .filter(|&b| table_char(t, b).is_some())
+            .collect();
+        let via_table = table_strict(t, &defined).unwrap();
+        if let Some(e) = t.whatwg {
+            assert_eq!(whatwg_strict(e, &defined).unwrap(), via_table, "{}", t.name);
+        }
+        assert_eq!(via_table.chars().count(), defined.len(), "{}", t.name);
+    }
+}
+
+#[test]
+fn labels_are_sorted_unique_and_normalized() {
+    for w in tables::LABELS.windows(2) {
+        assert!(w[0].0 < w[1].0, "{} !< {}", w[0].0, w[1].0);
+    }
+    for (k, _) in &tables::LABELS {
+        assert_eq!(
+            normalize(k).as_deref(),
+            Some(*k),
+            "label key {k} is not normalised"
+        );
+    }
+}
+
+#[test]
+fn normalize_follows_python() {
+    assert_eq!(normalize("Windows-1252").as_deref(), Some("windows_1252"));
+    assert_eq!(normalize("  utf--8 ").as_deref(), Some("utf_8"));
+    assert_eq!(normalize("-latin 1-").as_deref(), Some("latin_1"));
+    assert_eq!(
+        normalize("ISO_8859-1:1987").as_deref(),
+        Some("iso_8859_1_1987")
+    );
+    assert_eq!(normalize("viscii1.1-1").as_deref(), Some("viscii1.1_1"));
+    assert_eq!(normalize("---"), None);
+    assert_eq!(normalize("utf-8\u{e9}"), None);
+}
+
+#[test]
+fn find_hole_is_exact_at_every_position() {
+    let holes = tables::TABLES[usize::from(tables::T_WINDOWS_1252)].holes;
+    for len in 0..40 {
+        for pos in 0..len {
+            let mut v = vec![b'a'; len];
+            v[pos] = 0x9D;
+            if pos + 1 < len {
+                v[pos + 1] = 0x81;
+            }
+            assert_eq!(find_hole(&v, holes), Some(pos), "len {len} pos {pos}");
+        }
+        assert_eq!(find_hole(&vec![0xE9; len], holes), None);
+    }
+    assert_eq!(find_hole(&[0x81], 0), None);
+}
+
+#[test]
+fn locate_error_handles_output_chunks() {
+    // A tiny output buffer forces many OutputFull rounds before the error.
+    let mut v = "日本語テキスト".repeat(500).into_bytes();
+    let sjis = encoding_rs::SHIFT_JIS
+        .encode(std::str::from_utf8(&v).unwrap())
+        .0
+        .into_owned();
+    v = sjis;
+    let at = v.len() - 10;
+    v[at] = 0xFF; // never valid in Shift_JIS
+    for chunk in [16, 64, 1000, 1 << 16] {
+        let err = locate_error(encoding_rs::SHIFT_JIS, &v, chunk);
+        assert_eq!(
+            err,
+            DecodeError {
+                offset: at,
+                byte: Some(0xFF)
+            },
+            "chunk {chunk}"
+        );
+    }
+}
+
+#[test]
+fn tables_have_expected_flags() {
+    let t = |name: &str| tables::TABLES.iter().find(|t| t.name == name).unwrap();
+    assert!(t("cp037").ebcdic && !t("cp037").ascii_compatible);
+    assert!(t("cp1047").ebcdic);
+    assert!(t("tcvn5712-1").ascii_compatible && !t("tcvn5712-1").ascii_identity);
+    assert!(t("viscii").ascii_compatible && !t("viscii").ascii_identity);
+    assert!(t("cp437").ascii_identity && t("cp437").whatwg.is_none());
+    assert!(t("windows-1252").whatwg.is_some());
+    assert_eq!(t("windows-1252").holes.count_ones(), 5);
+}
+
+/// The word-at-a-time hole scan agrees with a byte-by-byte scan for every hole mask in
+/// the tables and every byte value at every position of a block.
+#[test]
+fn find_hole_matches_naive_scan() {
+    let naive = |bytes: &[u8], holes: u128| {
+        bytes
+            .iter()
+            .position(|&b| b >= 0x80 && holes & (1u128 << (b - 0x80)) != 0)
+    };
+    let mut masks: Vec<u128> = tables::TABLES.iter().map(|t| t.holes).collect();
+    masks.extend([1, 1 << 127, u128::MAX, (1 << 127) | 1, 0x1_0000_0000]);
+    for holes in masks {
+        for b in 0..=255u8 {
+            for pos in [0, 7, 8, 31, 32, 33, 63, 64, 70] {
+                let mut v = vec![b'a'; 72];
+                v[pos] = b;
+                v[71] = 0xC0;
+                assert_eq!(
+                    find_hole(&v, holes),
+                    naive(&v, holes),
+                    "mask {holes:x} byte {b:02x} pos {pos}"
+                );
+            }
+        }
+    }
+}
