@@ -1,24 +1,27 @@
 //! The fallback chain: the one place that knows the order in which encodings are tried.
 //!
-//! Candidates, de-duplicated by the decoder they resolve to:
+//! Candidates, de-duplicated by label and by the decoder they resolve to:
 //!
 //! 1. the first choice — feedparser's RFC 3023 encoding ([`crate::rfc3023::feedparser`]);
-//!    under [`Policy::Recover`] a byte order mark overrides it (the strict pass's rules
-//!    1.3–1.7 and 2.2 report the conflict as an `EncodingMismatch` record);
+//!    under [`Policy::Recover`] what the first bytes prove outranks it (a BOM always, a
+//!    UTF-16/UCS-4/EBCDIC family when nothing is declared; the strict pass's rules
+//!    1.3–1.7 and 2.2 report a conflict as an `EncodingMismatch` record);
 //! 2. the declared encoding; 3. the encoding the first bytes prove (BOM or a
-//!    UTF-16/UCS-4/EBCDIC family); 4. chardetng's guess (bounded prefix, only when it saw
-//!    non-ASCII bytes or ISO-2022 escapes); 5. utf-8; 6. windows-1252; 7. iso-8859-2.
+//!    UTF-16/UCS-4/EBCDIC family); 4. chardetng's guess (bounded prefix; a single-byte
+//!    guess only from enough non-ASCII bytes); 5. utf-8; 6. windows-1252; 7. iso-8859-2.
 //!
 //! Each is tried with a strict decoder. A candidate whose text contains U+0000 or ISO-2022
 //! escape sequences (UTF-16 read as bytes, unlabelled ISO-2022-JP) does not win outright;
-//! if every candidate that decodes has them, the one with the fewest wins. The winner is
-//! compared with the first choice: a different label is a `CharacterEncodingOverride`.
+//! if every candidate that decodes has them, the one with the fewest wins, recorded as
+//! `CharacterEncodingUnknown`. Otherwise a winner other than the first choice is a
+//! `CharacterEncodingOverride`.
 //!
-//! Under [`Policy::Recover`], a winning label is then checked against the bytes: a legacy
-//! charset whose input is strictly valid UTF-8 with non-ASCII bytes is overridden to
-//! UTF-8, and a legacy label whose script contradicts chardetng's guess (Cyrillic bytes
-//! labelled Latin, Big5 labelled GB2312, EUC-JP labelled Shift_JIS) is overridden to the
-//! guess. Both are recorded as `CharacterEncodingOverride` with source `evidence`.
+//! Under [`Policy::Recover`] labels are checked against the bytes: before a legacy
+//! ASCII-compatible label is decoded, input that is strictly valid UTF-8 with non-ASCII
+//! bytes is read as UTF-8 instead; after a legacy label decoded, a chardetng guess whose
+//! script contradicts it (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
+//! labelled Shift_JIS) replaces it. Both are `CharacterEncodingOverride`s with source
+//! `evidence`.
 
 use std::borrow::Cow;
 
@@ -26,7 +29,7 @@ use crate::bozo::{Bozo, BozoKind, Position};
 use crate::charset::Charset;
 use crate::decode::{Attempt, Decoded, Decoder, Policy, Source, Trail};
 use crate::detect::{self, Script};
-use crate::media_type::{self, MediaClass};
+use crate::media_type::{self, ContentType, MediaClass};
 use crate::rfc3023::{self, Inputs};
 use crate::sniff::{Family, Sniffed};
 use crate::transport::Transport;
@@ -34,6 +37,13 @@ use crate::transport::Transport;
 /// Non-ASCII bytes chardetng must have seen before a single-byte guess is tried, or
 /// before any guess may contradict a label that decoded.
 const MIN_EVIDENCE_BYTES: usize = 16;
+
+/// Non-ASCII bytes after which chardetng stops being fed when it only has to confirm or
+/// contradict a label at the level of scripts.
+const CONTRADICTION_BYTES: usize = 512;
+
+/// Non-ASCII bytes after which chardetng stops being fed when its guess is a candidate.
+const CANDIDATE_BYTES: usize = 4096;
 
 /// How many "bad" characters (U+0000, ISO-2022 escapes) a decoded text has; 0 means it
 /// may win.
@@ -65,16 +75,212 @@ fn resolve(label: &str, proven: Option<Charset>) -> Option<Charset> {
     })
 }
 
-/// Runs the whole decoding pipeline.
-pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
-    let sniffed = Sniffed::of(bytes);
-    let (content_type, class) = media_type::classify(transport);
-    let http_charset = content_type.as_ref().and_then(|c| c.charset.as_deref());
-    let strict = rfc3023::strict(&Inputs::new(&sniffed, class, http_charset));
-    let fp = rfc3023::feedparser(&sniffed, class, http_charset);
-    let body = &bytes[sniffed.bom.map_or(0, |(_, n)| n)..];
-    let proven = sniffed.proven();
+/// A decoded candidate.
+struct Pick<'a> {
+    label: String,
+    source: Source,
+    charset: Charset,
+    text: Cow<'a, str>,
+}
 
+/// The state of one run of the chain.
+struct Chain<'d, 'a> {
+    decoder: &'d Decoder,
+    body: &'a [u8],
+    proven: Option<Charset>,
+    tried: Vec<Attempt>,
+    seen_labels: Vec<String>,
+    seen_charsets: Vec<Charset>,
+    /// The decoded candidate with the fewest bad characters, and that count.
+    least_bad: Option<(usize, Pick<'a>)>,
+    /// Whether the body is non-ASCII, strictly valid UTF-8 (computed once).
+    utf8_evidence: Option<bool>,
+    /// chardetng's guess and the non-ASCII bytes it saw (computed once).
+    guess: Option<Option<(&'static encoding_rs::Encoding, usize)>>,
+}
+
+impl<'a> Chain<'_, 'a> {
+    fn attempt(&mut self, label: &str, source: Source, ok: bool, detail: Option<String>) {
+        self.tried.push(Attempt {
+            label: label.to_owned(),
+            source,
+            ok,
+            detail,
+        });
+    }
+
+    fn utf8_evidence(&mut self) -> bool {
+        let body = self.body;
+        *self.utf8_evidence.get_or_insert_with(|| {
+            !body.is_ascii() && encoding_rs::Encoding::utf8_valid_up_to(body) == body.len()
+        })
+    }
+
+    fn guess(&mut self) -> Option<(&'static encoding_rs::Encoding, usize)> {
+        let (body, d) = (self.body, self.decoder);
+        *self.guess.get_or_insert_with(|| {
+            detect::guess(body, d.detector_prefix, CANDIDATE_BYTES, d.tld.as_deref())
+        })
+    }
+
+    /// Tries one step; returns the pick when it wins outright.
+    fn try_step(&mut self, step: Step) -> Option<Pick<'a>> {
+        let (label, source, charset) = match step {
+            Step::Detector => match self.guess() {
+                // A single-byte guess from a handful of bytes is noise, not evidence.
+                Some((e, n)) if n >= MIN_EVIDENCE_BYTES || !e.is_single_byte() => (
+                    detect::chardet_name(e).to_owned(),
+                    Source::Detector,
+                    Some(Charset::for_encoding(e)),
+                ),
+                _ => return None,
+            },
+            Step::Label(label, source) => {
+                let charset = resolve(&label, self.proven);
+                (label, source, charset)
+            }
+        };
+        if self.seen_labels.contains(&label) {
+            return None;
+        }
+        self.seen_labels.push(label.clone());
+        let Some(charset) = charset else {
+            self.attempt(&label, source, false, Some("unknown encoding".into()));
+            return None;
+        };
+        if self.seen_charsets.contains(&charset) {
+            return None;
+        }
+        self.seen_charsets.push(charset);
+        if self.decoder.policy == Policy::Recover
+            && matches!(source, Source::Rfc3023 | Source::Declared)
+            && charset.is_ascii_compatible()
+            && charset != Charset::UTF_8
+            && charset != Charset::US_ASCII // fails on non-ASCII by itself
+            && self.utf8_evidence()
+        {
+            let why = "not used: the bytes are strictly valid UTF-8 with non-ASCII characters";
+            self.attempt(&label, source, false, Some(why.into()));
+            let text = Charset::UTF_8.decode_strict(self.body).ok()?;
+            self.attempt(
+                "utf-8",
+                Source::Evidence,
+                true,
+                Some(format!(
+                    "its non-ASCII bytes are all valid UTF-8, not {label}"
+                )),
+            );
+            return Some(Pick {
+                label: "utf-8".into(),
+                source: Source::Evidence,
+                charset: Charset::UTF_8,
+                text,
+            });
+        }
+        match charset.decode_strict(self.body) {
+            Err(e) => {
+                self.attempt(&label, source, false, Some(e.to_string()));
+                None
+            }
+            Ok(text) => match bad_chars(&text) {
+                0 => {
+                    self.attempt(&label, source, true, None);
+                    Some(Pick {
+                        label,
+                        source,
+                        charset,
+                        text,
+                    })
+                }
+                bad => {
+                    let why = format!("decodes to {bad} U+0000 or ISO-2022 escape characters");
+                    self.attempt(&label, source, false, Some(why));
+                    if self.least_bad.as_ref().is_none_or(|(b, _)| bad < *b) {
+                        self.least_bad = Some((
+                            bad,
+                            Pick {
+                                label,
+                                source,
+                                charset,
+                                text,
+                            },
+                        ));
+                    }
+                    None
+                }
+            },
+        }
+    }
+
+    /// After a legacy label decoded: chardetng's guess, when it contradicts the label's
+    /// script strongly enough to replace it.
+    fn contradiction(&mut self, chosen: Charset) -> Option<(Charset, String)> {
+        if !self.decoder.detector || !chosen.is_ascii_compatible() || chosen == Charset::UTF_8 {
+            return None;
+        }
+        let d = self.decoder;
+        let (g, seen) = detect::guess(
+            self.body,
+            d.detector_prefix,
+            CONTRADICTION_BYTES,
+            d.tld.as_deref(),
+        )?;
+        let guessed = Charset::for_encoding(g);
+        if seen < MIN_EVIDENCE_BYTES || guessed == chosen || g == encoding_rs::UTF_8 {
+            return None;
+        }
+        let (a, b) = (detect::script(chosen), detect::script(guessed));
+        let contradicts = match (a, b) {
+            (Script::Other, _) | (_, Script::Other) => false,
+            (Script::Japanese, Script::Japanese) => true,
+            _ => a != b,
+        };
+        contradicts.then(|| {
+            (
+                guessed,
+                format!(
+                    "chardetng reads its bytes as {} ({b:?}), not {a:?}",
+                    guessed.name()
+                ),
+            )
+        })
+    }
+}
+
+/// The first choice, against which an override is judged. Under Recover, what the first
+/// bytes prove outranks a label that contradicts them: a BOM always, a UTF-16/UCS-4/
+/// EBCDIC family when there is no declaration to say otherwise.
+fn first_choice(
+    policy: Policy,
+    sniffed: &Sniffed,
+    fp: &rfc3023::Feedparser,
+    class: MediaClass,
+) -> String {
+    if policy == Policy::FeedparserExact {
+        return fp.encoding.clone();
+    }
+    match (sniffed.bom, sniffed.family_loose) {
+        (Some((bom, _)), _) if resolve(&fp.encoding, sniffed.proven()) != Some(bom) => {
+            bom.name().to_owned()
+        }
+        (None, Some(f))
+            if f.is_wide_or_ebcdic()
+                && fp.declared.is_none()
+                && !matches!(class, MediaClass::TextXml | MediaClass::OtherText) =>
+        {
+            f.name().to_owned()
+        }
+        _ => fp.encoding.clone(),
+    }
+}
+
+/// The records due before any decoding: the strict pass's ERROR and NonXMLContentType.
+fn upfront_bozo(
+    strict: &crate::decode::Rfc3023Outcome,
+    fp: &rfc3023::Feedparser,
+    content_type: Option<&ContentType>,
+    transport: &Transport,
+) -> Vec<Bozo> {
     let mut bozo = Vec::new();
     if let Some(err) = &strict.error
         && strict.rule != "2.6"
@@ -85,38 +291,28 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         ));
     }
     if fp.non_xml {
-        let msg = match content_type.as_ref() {
-            Some(_) => format!(
-                "{} is not an XML media type",
-                transport
-                    .headers()
-                    .and_then(|h| h.get("content-type"))
-                    .unwrap_or_default()
-            ),
-            None => "no Content-type specified".to_owned(),
+        let msg = match (
+            content_type,
+            transport.headers().and_then(|h| h.get("content-type")),
+        ) {
+            (Some(_), Some(raw)) => format!("{raw} is not an XML media type"),
+            _ => "no Content-type specified".to_owned(),
         };
         bozo.push(Bozo::new(BozoKind::NonXmlContentType, msg));
     }
+    bozo
+}
 
-    // The first choice, against which an override is judged. Under Recover, what the
-    // first bytes prove outranks a label that contradicts them: a BOM always, a
-    // UTF-16/UCS-4/EBCDIC family when there is no declaration to say otherwise.
-    let first = match decoder.policy {
-        Policy::Recover => match (sniffed.bom, sniffed.family_loose) {
-            (Some((bom, _)), _) if resolve(&fp.encoding, proven) != Some(bom) => {
-                bom.name().to_owned()
-            }
-            (None, Some(f))
-                if f.is_wide_or_ebcdic()
-                    && fp.declared.is_none()
-                    && !matches!(class, MediaClass::TextXml | MediaClass::OtherText) =>
-            {
-                f.name().to_owned()
-            }
-            _ => fp.encoding.clone(),
-        },
-        Policy::FeedparserExact => fp.encoding.clone(),
-    };
+/// Runs the whole decoding pipeline.
+pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
+    let sniffed = Sniffed::of(bytes);
+    let (content_type, class) = media_type::classify(transport);
+    let http_charset = content_type.as_ref().and_then(|c| c.charset.as_deref());
+    let strict = rfc3023::strict(&Inputs::new(&sniffed, class, http_charset));
+    let fp = rfc3023::feedparser(&sniffed, class, http_charset);
+    let mut bozo = upfront_bozo(&strict, &fp, content_type.as_ref(), transport);
+    let first = first_choice(decoder.policy, &sniffed, &fp, class);
+
     let mut steps = vec![Step::Label(first.clone(), Source::Rfc3023)];
     if let Some(d) = &fp.declared {
         steps.push(Step::Label(d.clone(), Source::Declared));
@@ -131,133 +327,71 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         steps.push(Step::Label(f.to_owned(), Source::Fallback));
     }
 
-    let mut guess: Option<Option<(&'static encoding_rs::Encoding, usize)>> = None;
-    let mut guess_of = |decoder: &Decoder| {
-        *guess.get_or_insert_with(|| {
-            detect::guess(body, decoder.detector_prefix, decoder.tld.as_deref())
-        })
+    let mut chain = Chain {
+        decoder,
+        body: &bytes[sniffed.bom.map_or(0, |(_, n)| n)..],
+        proven: sniffed.proven(),
+        tried: Vec::new(),
+        seen_labels: Vec::new(),
+        seen_charsets: Vec::new(),
+        least_bad: None,
+        utf8_evidence: None,
+        guess: None,
     };
-
-    let mut tried: Vec<Attempt> = Vec::new();
-    let mut seen_charsets: Vec<Charset> = Vec::new();
-    let mut seen_labels: Vec<String> = Vec::new();
-    let mut winner: Option<(String, Source, Charset, Cow<'a, str>)> = None;
-    let mut fallback: Option<(usize, String, Source, Charset, Cow<'a, str>)> = None;
-
-    for step in steps {
-        let (label, source, charset) = match step {
-            Step::Detector => match guess_of(decoder) {
-                // A single-byte guess from a handful of bytes is noise, not evidence.
-                Some((e, n)) if n >= MIN_EVIDENCE_BYTES || !e.is_single_byte() => (
-                    detect::chardet_name(e).to_owned(),
-                    Source::Detector,
-                    Some(Charset::for_encoding(e)),
-                ),
-                _ => continue,
-            },
-            Step::Label(label, source) => {
-                let charset = resolve(&label, proven);
-                (label, source, charset)
-            }
-        };
-        if seen_labels.contains(&label) {
-            continue;
-        }
-        seen_labels.push(label.clone());
-        let Some(charset) = charset else {
-            tried.push(Attempt {
-                label,
-                source,
-                ok: false,
-                detail: Some("unknown encoding".into()),
-            });
-            continue;
-        };
-        if seen_charsets.contains(&charset) {
-            continue;
-        }
-        seen_charsets.push(charset);
-        match charset.decode_strict(body) {
-            Err(e) => tried.push(Attempt {
-                label,
-                source,
-                ok: false,
-                detail: Some(e.to_string()),
-            }),
-            Ok(text) => {
-                let bad = bad_chars(&text);
-                if bad == 0 {
-                    tried.push(Attempt {
-                        label: label.clone(),
-                        source,
-                        ok: true,
-                        detail: None,
-                    });
-                    winner = Some((label, source, charset, text));
-                    break;
-                }
-                tried.push(Attempt {
-                    label: label.clone(),
-                    source,
-                    ok: false,
-                    detail: Some(format!(
-                        "decodes to {bad} U+0000 or ISO-2022 escape characters"
-                    )),
-                });
-                if fallback.as_ref().is_none_or(|f| bad < f.0) {
-                    fallback = Some((bad, label, source, charset, text));
-                }
-            }
-        }
-    }
-    // Nothing decoded to clean characters: the least bad text wins, as CharacterEncodingUnknown.
-    let mut unknown = None;
-    if winner.is_none()
-        && let Some((bad, label, source, charset, text)) = fallback
-    {
-        if let Some(t) = tried.iter_mut().rev().find(|t| t.label == label) {
-            t.ok = true;
-        }
-        let at = memchr::memchr2(0, 0x1B, text.as_bytes()).unwrap_or(0);
-        unknown = Some((bad, Position::in_text(&text, at)));
-        winner = Some((label, source, charset, text));
-    }
+    let mut winner = steps.into_iter().find_map(|step| chain.try_step(step));
 
     if decoder.policy == Policy::Recover
-        && let Some((label, source, charset, _)) = &winner
-        && matches!(source, Source::Rfc3023 | Source::Declared)
-        && let Some((c, why)) = evidence(decoder, body, *charset, &mut guess_of)
-        && let Ok(text) = c.decode_strict(body)
+        && let Some(pick) = &winner
+        && matches!(pick.source, Source::Rfc3023 | Source::Declared)
+        && let Some((c, why)) = chain.contradiction(pick.charset)
+        && let Ok(text) = c.decode_strict(chain.body)
         && bad_chars(&text) == 0
     {
-        let new_label = if c == Charset::UTF_8 {
-            "utf-8".to_owned()
-        } else {
-            c.name().to_owned()
-        };
-        tried.push(Attempt {
-            label: new_label.clone(),
+        let label = c.name().to_owned();
+        chain.attempt(
+            &label,
+            Source::Evidence,
+            true,
+            Some(format!("{why}; overrides {}", pick.label)),
+        );
+        winner = Some(Pick {
+            label,
             source: Source::Evidence,
-            ok: true,
-            detail: Some(format!("{why}; overrides {label}")),
+            charset: c,
+            text,
         });
-        winner = Some((new_label, Source::Evidence, c, text));
     }
 
-    let (text, encoding, charset, chosen) = match winner {
-        Some((label, source, charset, text)) => {
-            if let Some((bad, at)) = unknown {
+    let (pick, unknown) = match (winner, chain.least_bad.take()) {
+        (Some(p), _) => (Some(p), false),
+        (None, Some((_, p))) => (Some(p), true),
+        (None, None) => (None, false),
+    };
+    let (text, encoding, charset, chosen) = match pick {
+        Some(Pick {
+            label,
+            source,
+            charset,
+            text,
+        }) => {
+            if unknown {
+                if let Some(t) = chain.tried.iter_mut().rev().find(|t| t.label == label) {
+                    t.ok = true;
+                }
+                let at = Position::in_text(
+                    &text,
+                    memchr::memchr2(0, 0x1B, text.as_bytes()).unwrap_or(0),
+                );
                 let msg = format!(
                     "document encoding unknown: no candidate decoded to well-formed characters; \
-                     the least bad, {label}, gives {bad} U+0000 or ISO-2022 escape characters"
+                     the least bad, {label}, gives {} U+0000 or ISO-2022 escape characters",
+                    bad_chars(&text)
                 );
                 bozo.push(Bozo::new(BozoKind::CharacterEncodingUnknown, msg).at(at));
             } else if label != first {
                 let mut msg = format!("document declared as {first}, but parsed as {label}");
-                if let Some(why) = tried
-                    .last()
-                    .filter(|t| t.source == Source::Evidence)
-                    .and_then(|t| t.detail.as_ref())
+                if source == Source::Evidence
+                    && let Some(why) = chain.tried.last().and_then(|t| t.detail.as_ref())
                 {
                     msg.push_str(&format!(" ({why})"));
                 }
@@ -272,7 +406,12 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
                 "document encoding unknown, I tried {first} and every fallback but nothing worked"
             );
             bozo.push(Bozo::new(BozoKind::CharacterEncodingUnknown, msg));
-            (String::from_utf8_lossy(body), String::new(), None, None)
+            (
+                String::from_utf8_lossy(chain.body),
+                String::new(),
+                None,
+                None,
+            )
         }
     };
 
@@ -284,7 +423,7 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         media_type: content_type.map(|c| c.essence).filter(|e| !e.is_empty()),
         media_class: class,
         rfc3023: strict,
-        tried,
+        tried: chain.tried,
         chosen,
     };
     Decoded {
@@ -294,49 +433,6 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         bozo,
         trail,
     }
-}
-
-/// Evidence in the bytes that a label which decoded is wrong: the charset they prove and
-/// why.
-fn evidence(
-    decoder: &Decoder,
-    body: &[u8],
-    chosen: Charset,
-    guess_of: &mut impl FnMut(&Decoder) -> Option<(&'static encoding_rs::Encoding, usize)>,
-) -> Option<(Charset, String)> {
-    if !chosen.is_ascii_compatible() || chosen == Charset::UTF_8 {
-        return None;
-    }
-    let non_ascii = body.iter().filter(|&&b| b >= 0x80).count();
-    if non_ascii > 0 && std::str::from_utf8(body).is_ok() {
-        return Some((
-            Charset::UTF_8,
-            format!("its {non_ascii} non-ASCII bytes are all valid UTF-8"),
-        ));
-    }
-    if !decoder.detector {
-        return None;
-    }
-    let (g, seen) = guess_of(decoder)?;
-    let guessed = Charset::for_encoding(g);
-    if seen < MIN_EVIDENCE_BYTES || guessed == chosen || g == encoding_rs::UTF_8 {
-        return None;
-    }
-    let (a, b) = (detect::script(chosen), detect::script(guessed));
-    let contradicts = match (a, b) {
-        (Script::Other, _) | (_, Script::Other) => false,
-        (Script::Japanese, Script::Japanese) => true,
-        _ => a != b,
-    };
-    contradicts.then(|| {
-        (
-            guessed,
-            format!(
-                "chardetng reads its bytes as {} ({b:?}), not {a:?}",
-                guessed.name()
-            ),
-        )
-    })
 }
 
 #[cfg(test)]

@@ -5,21 +5,36 @@ use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
 use crate::charset::Charset;
 
-/// chardetng's guess for `bytes`, looking at no more than `limit` bytes; `None` when the
-/// prefix is pure ASCII without ISO-2022 escapes (chardetng would only echo its default).
-/// Returns the guess and the number of non-ASCII bytes in the prefix looked at.
+/// Bytes fed to chardetng per step.
+const CHUNK: usize = 4096;
+
+/// chardetng's guess for `bytes`, looking at no more than `limit` bytes and stopping
+/// early once `enough` non-ASCII bytes were fed (past that the guess no longer changes in
+/// practice, and feeding more only costs time); `None` when that prefix is
+/// pure ASCII without ISO-2022 escapes (chardetng would only echo its default).
+/// Returns the guess and the number of non-ASCII bytes fed.
 pub(crate) fn guess(
     bytes: &[u8],
     limit: usize,
+    enough: usize,
     tld: Option<&[u8]>,
 ) -> Option<(&'static encoding_rs::Encoding, usize)> {
     let prefix = &bytes[..bytes.len().min(limit)];
-    let non_ascii = prefix.iter().filter(|&&b| b >= 0x80).count();
-    if non_ascii == 0 && memchr::memchr(0x1B, prefix).is_none() {
+    let first = encoding_rs::Encoding::ascii_valid_up_to(prefix);
+    let esc = memchr::memchr(0x1B, &prefix[..first]).is_some();
+    if first == prefix.len() && !esc {
         return None;
     }
     let mut det = EncodingDetector::new(Iso2022JpDetection::Allow);
-    det.feed(prefix, prefix.len() == bytes.len());
+    let mut non_ascii = 0;
+    let mut fed = 0;
+    while fed < prefix.len() && non_ascii < enough {
+        let end = (fed + CHUNK).min(prefix.len());
+        let chunk = &prefix[fed..end];
+        non_ascii += chunk.iter().filter(|&&b| b >= 0x80).count();
+        fed = end;
+        det.feed(chunk, fed == bytes.len());
+    }
     Some((det.guess(tld, Utf8Detection::Allow), non_ascii))
 }
 
@@ -105,7 +120,10 @@ mod tests {
 
     #[test]
     fn ascii_only_gives_no_guess() {
-        assert_eq!(guess(b"<rss><title>plain</title></rss>", 1024, None), None);
+        assert_eq!(
+            guess(b"<rss><title>plain</title></rss>", 1024, 512, None),
+            None
+        );
     }
 
     #[test]
@@ -113,16 +131,19 @@ mod tests {
         let text =
             "Новости дня: в Москве открылась новая выставка современного искусства. ".repeat(4);
         let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(&text);
-        let (g, n) = guess(&bytes, 64, None).unwrap();
+        let (g, n) = guess(&bytes, 64, 512, None).unwrap();
         assert_eq!(g, encoding_rs::WINDOWS_1251);
         assert!(n <= 64, "looked past the limit: {n}");
+        let long = bytes.repeat(200);
+        let (_, n) = guess(&long, usize::MAX, 512, None).unwrap();
+        assert!(n < 512 + CHUNK, "kept feeding after enough evidence: {n}");
         assert_eq!(script(Charset::for_encoding(g)), Script::Cyrillic);
     }
 
     #[test]
     fn iso_2022_jp_escapes_count_as_evidence() {
         let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode("<title>日本語のニュース</title>");
-        let (g, _) = guess(&bytes, 4096, Some(b"jp")).unwrap();
+        let (g, _) = guess(&bytes, 4096, 512, Some(b"jp")).unwrap();
         assert_eq!(g, encoding_rs::ISO_2022_JP);
     }
 }

@@ -176,7 +176,7 @@ def add_all():
     d = "rule 2.3: charset=utf-16 with a UTF-16LE BOM"
     scenario("rule_2_3_utf16_charset_bom", b"\xff\xfe" + doc(DE, "utf-16", d).encode("utf-16-le"), d,
              Transport="http", Header=["Content-Type: application/atom+xml; charset=\"utf-16\""],
-             Encoding="utf-16le", Rule="2.3", Bozo="none", Source="rfc3023", Title=DE)
+             Encoding="utf-16", Rule="2.3", Bozo="none", Source="rfc3023", Title=DE)
     d = "rule 2.4 ERROR: charset=utf-16 without a BOM; the first bytes give the order"
     scenario("rule_2_4_utf16_charset_no_bom", doc(DE, "utf-16", d).encode("utf-16-le"), d,
              Transport="http", Header=["Content-Type: text/xml; charset=utf-16"],
@@ -189,15 +189,15 @@ def add_all():
     d = "rule 2.6: text/plain is not an XML media type"
     scenario("rule_2_6_text_plain", doc(DE, "utf-8", d).encode("utf-8"), d,
              Transport="http", Header=["Content-Type: text/plain; charset=utf-8"],
-             Encoding="utf-8", Rule="2.6", Bozo="NonXMLContentType", Source="rfc3023", Title=DE)
+             Encoding="utf-8", Rule="2.6", **{"Rule-error": "yes"}, Bozo="NonXMLContentType", Source="rfc3023", Title=DE)
     d = "rule 2.6: an HTTP response without Content-Type defaults to iso-8859-1"
     scenario("rule_2_6_missing_content_type", doc(DE, description=d).encode("latin-1"), d,
              Transport="http", Header=["ETag: \"v1\""],
-             Encoding="iso-8859-1", Rule="2.6", Bozo="NonXMLContentType", Source="rfc3023", Title=DE)
+             Encoding="iso-8859-1", Rule="2.6", **{"Rule-error": "yes"}, Bozo="NonXMLContentType", Source="rfc3023", Title=DE)
     d = "rule 2.6: application/octet-stream: declaration or utf-8, flagged"
     scenario("rule_2_6_octet_stream", doc(RU, "windows-1251", d).encode("cp1251"), d,
              Transport="http", Header=["Content-Type: application/octet-stream"],
-             Encoding="windows-1251", Rule="2.6", Bozo="NonXMLContentType", Source="rfc3023", Title=RU)
+             Encoding="windows-1251", Rule="2.6", **{"Rule-error": "yes"}, Bozo="NonXMLContentType", Source="rfc3023", Title=RU)
 
     # Fallback chain and evidence.
     d = "bogus declared encoding: unknown, utf-8 decodes: override"
