@@ -51,8 +51,8 @@
 #![warn(missing_docs)]
 
 pub mod bozo;
-pub mod charset;
 mod chain;
+pub mod charset;
 pub mod date;
 mod decode;
 mod detect;
@@ -103,7 +103,12 @@ impl Parsed<'_> {
 /// Decodes and parses feed bytes with the default options.
 #[must_use]
 pub fn parse<'a>(bytes: &'a [u8], transport: &Transport) -> Parsed<'a> {
-    parse_with(&Decoder::default(), &parse::ParseOptions::default(), bytes, transport)
+    parse_with(
+        &Decoder::default(),
+        &parse::ParseOptions::default(),
+        bytes,
+        transport,
+    )
 }
 
 /// Decodes and parses feed bytes with the given options.
@@ -116,5 +121,9 @@ pub fn parse_with<'a>(
 ) -> Parsed<'a> {
     let decoded = decoder.decode(bytes, transport);
     let feed = parse::parse_str(&decoded.text, options);
-    Parsed { decoded, feed, transport: transport.clone() }
+    Parsed {
+        decoded,
+        feed,
+        transport: transport.clone(),
+    }
 }
