@@ -2,7 +2,7 @@
 //!
 //! Usage: `parse_json [--json] [--header 'Name: value']... PATH`
 
-use feed_decoder::parse::{ParseOptions, parse_str};
+use feed_decoder::parse::{ParseOptions, parse_str, parse_str_lenient};
 use serde_json::{Value, json};
 
 fn declared_encoding(bytes: &[u8]) -> Option<String> {
@@ -35,7 +35,28 @@ fn main() {
             encoding_rs::Encoding::for_label(label.as_bytes()).unwrap_or(encoding_rs::WINDOWS_1252);
         (enc.decode(&bytes).0.into_owned(), enc.name().to_lowercase())
     };
-    let parsed = parse_str(&text, &ParseOptions::default());
+    let args: Vec<String> = std::env::args().collect();
+    let mut language = None;
+    let mut location = None;
+    for pair in args.windows(2) {
+        if pair[0] == "--header" {
+            if let Some((name, value)) = pair[1].split_once(':') {
+                match name.trim().to_ascii_lowercase().as_str() {
+                    "content-language" => language = Some(value.trim().to_owned()),
+                    "content-location" => location = Some(value.trim().to_owned()),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let options = ParseOptions::default()
+        .base_language(language)
+        .base_uri(location);
+    let parsed = if args.iter().any(|a| a == "--lenient") {
+        parse_str_lenient(&text, &options)
+    } else {
+        parse_str(&text, &options)
+    };
     let exc = |b: &feed_decoder::Bozo| {
         let p = b.position.unwrap_or_default();
         json!({"type": b.kind.feedparser_name(), "message": b.message, "line": p.line, "column": p.column})

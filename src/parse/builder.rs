@@ -248,7 +248,7 @@ fn str_of(v: Option<&Value>) -> Option<&str> {
 }
 
 impl Builder {
-    pub(crate) fn new(lang: Option<String>, max_entries: usize) -> Self {
+    pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {
         let mut feed = Dict::new();
         if let Some(l) = &lang {
             feed.insert("language".into(), json!(l.replace('_', "-")));
@@ -273,7 +273,7 @@ impl Builder {
             stack: Vec::new(),
             basestack: Vec::new(),
             langstack: Vec::new(),
-            baseuri: String::new(),
+            baseuri: base.unwrap_or_default(),
             lang,
             svg_ok: 0,
             title_depth: -1,
@@ -596,7 +596,17 @@ impl Builder {
                 if !self.inimage {
                     let fixed = unsemicolon_refs(&output.replace("&amp;", "&"));
                     let e = self.entries.last_mut().expect("entry");
-                    e.insert("link".into(), json!(fixed));
+                    // Better than feedparser: a link element's text becomes the entry's
+                    // `link` only when it is an alternate link (or the first link).
+                    let rel = e
+                        .get("links")
+                        .and_then(Value::as_array)
+                        .and_then(|a| a.last())
+                        .and_then(|l| l.get("rel"))
+                        .and_then(Value::as_str);
+                    if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
+                        e.insert("link".into(), json!(fixed));
+                    }
                     if !fixed.is_empty() {
                         if let Some(l) = e
                             .get_mut("links")
@@ -1603,9 +1613,11 @@ impl Builder {
             }
             "itunes_explicit" => {
                 let v = self.pop("itunes_explicit", false).unwrap_or_default();
+                // feedparser maps only "yes" and "clean"; the other spellings the
+                // iTunes specification allows are read too.
                 let e = match v.as_str() {
-                    "yes" => json!(true),
-                    "clean" => json!(false),
+                    "yes" | "true" | "explicit" => json!(true),
+                    "clean" | "no" | "false" => json!(false),
                     _ => Value::Null,
                 };
                 self.ctx().insert("itunes_explicit".into(), e);

@@ -60,7 +60,7 @@ fn entity_at(s: &str, driver: &mut Driver<'_>) -> Option<(String, usize, bool)> 
         return Some((v, len, true));
     }
     if let Some(v) = html_entity(name) {
-        return Some((v.to_owned(), len, true));
+        return Some((v.into_owned(), len, true));
     }
     Some((format!("&{name};"), len, false))
 }

@@ -14,6 +14,7 @@
 //! [`ParseOptions::max_entity_expansion`].
 
 mod builder;
+mod entities;
 pub mod geo;
 mod lenient;
 pub mod text;
@@ -26,7 +27,7 @@ use quick_xml::events::Event;
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
-use builder::{Builder, Dict, canonical_prefix, normalize_ns};
+use builder::{Builder, canonical_prefix, normalize_ns};
 
 /// Options for [`parse_str`].
 #[derive(Clone, Debug)]
@@ -52,6 +53,11 @@ pub struct ParseOptions {
     ///
     /// Default: `None`.
     pub base_language: Option<String>,
+    /// The URI to resolve relative references against before any `xml:base` (e.g. the
+    /// feed's URL or HTTP `Content-Location`).
+    ///
+    /// Default: `None`.
+    pub base_uri: Option<String>,
 }
 
 impl Default for ParseOptions {
@@ -61,6 +67,7 @@ impl Default for ParseOptions {
             max_entries: 1_000_000,
             max_entity_expansion: 1 << 20,
             base_language: None,
+            base_uri: None,
         }
     }
 }
@@ -84,6 +91,13 @@ impl ParseOptions {
     #[must_use]
     pub fn max_entity_expansion(mut self, n: usize) -> Self {
         self.max_entity_expansion = n;
+        self
+    }
+
+    /// Sets [`ParseOptions::base_uri`].
+    #[must_use]
+    pub fn base_uri(mut self, uri: Option<String>) -> Self {
+        self.base_uri = uri;
         self
     }
 
@@ -227,7 +241,11 @@ enum Failure {
 impl<'o> Driver<'o> {
     fn new(options: &'o ParseOptions, strict: bool, entities: HashMap<String, String>) -> Self {
         Driver {
-            builder: Builder::new(options.base_language.clone(), options.max_entries.max(1)),
+            builder: Builder::new(
+                options.base_language.clone(),
+                options.base_uri.clone(),
+                options.max_entries.max(1),
+            ),
             scopes: Vec::new(),
             open: Vec::new(),
             skipped_depth: 0,
@@ -640,9 +658,15 @@ pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
     }
 }
 
-/// Feed-level helpers for the model conversion.
-pub(crate) fn dict_to_value(d: Dict) -> serde_json::Value {
-    serde_json::Value::Object(d)
+/// Runs only the lenient pass, as if the strict pass had failed (no bozo record is added
+/// for that). Useful to compare both passes and to test recovery.
+#[must_use]
+pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let dt = scan_doctype(body);
+    let mut driver = Driver::new(options, false, dt.entities.clone());
+    lenient::run(body, &mut driver);
+    driver.finish(dt.version, Vec::new())
 }
 
 #[cfg(test)]

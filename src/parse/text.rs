@@ -108,8 +108,11 @@ pub fn char_ref(body: &str) -> Option<char> {
 
 /// An HTML named entity (the HTML5 table), without `&` and `;`.
 #[must_use]
-pub fn html_entity(name: &str) -> Option<&'static str> {
-    quick_xml::escape::resolve_html5_entity(name)
+pub fn html_entity(name: &str) -> Option<std::borrow::Cow<'static, str>> {
+    if let Some(c) = super::entities::html4(name) {
+        return Some(std::borrow::Cow::Owned(c.to_string()));
+    }
+    quick_xml::escape::resolve_html5_entity(name).map(std::borrow::Cow::Borrowed)
 }
 
 const ACCEPTABLE_ELEMENTS: &[&str] = &[
@@ -256,7 +259,7 @@ pub fn looks_like_html(s: &str) -> bool {
         let name = word_prefix(body);
         if !name.is_empty() && body[name.len()..].starts_with(';') {
             has_entity = true;
-            if !after.starts_with('#') && html_entity(name).is_none() {
+            if !after.starts_with('#') && super::entities::html4(name).is_none() {
                 return false;
             }
         }
