@@ -17,7 +17,7 @@ fn declared_encoding(bytes: &[u8]) -> Option<String> {
 }
 
 fn main() {
-    let path = std::env::args().last().expect("a path");
+    let path = std::env::args().next_back().expect("a path");
     let bytes = std::fs::read(&path).expect("readable file");
     let (text, encoding) = if let Some(rest) = bytes.strip_prefix(b"\xef\xbb\xbf") {
         (
@@ -39,13 +39,13 @@ fn main() {
     let mut language = None;
     let mut location = None;
     for pair in args.windows(2) {
-        if pair[0] == "--header" {
-            if let Some((name, value)) = pair[1].split_once(':') {
-                match name.trim().to_ascii_lowercase().as_str() {
-                    "content-language" => language = Some(value.trim().to_owned()),
-                    "content-location" => location = Some(value.trim().to_owned()),
-                    _ => {}
-                }
+        if pair[0] == "--header"
+            && let Some((name, value)) = pair[1].split_once(':')
+        {
+            match name.trim().to_ascii_lowercase().as_str() {
+                "content-language" => language = Some(value.trim().to_owned()),
+                "content-location" => location = Some(value.trim().to_owned()),
+                _ => {}
             }
         }
     }

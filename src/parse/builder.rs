@@ -99,7 +99,6 @@ pub(crate) fn normalize_ns(uri: &str) -> (String, String) {
 
 #[derive(Default, Clone)]
 struct ContentParams {
-    active: bool,
     ty: Option<String>,
     language: Option<String>,
     base: String,
@@ -227,12 +226,12 @@ fn enforce_href(d: &mut Dict) {
         .or_else(|| d.get("href"))
         .and_then(Value::as_str)
         .map(str::to_owned);
-    if let Some(h) = href {
-        if !h.is_empty() {
-            d.remove("url");
-            d.remove("uri");
-            d.insert("href".into(), json!(h));
-        }
+    if let Some(h) = href
+        && !h.is_empty()
+    {
+        d.remove("url");
+        d.remove("uri");
+        d.insert("href".into(), json!(h));
     }
 }
 
@@ -389,11 +388,11 @@ impl Builder {
             Some(l) => Some(l.to_owned()),
             None => self.lang.clone(),
         };
-        if let Some(l) = &lang {
-            if matches!(tag, "feed" | "rss" | "rdf:rdf") {
-                self.feed
-                    .insert("language".into(), json!(l.replace('_', "-")));
-            }
+        if let Some(l) = &lang
+            && matches!(tag, "feed" | "rss" | "rdf:rdf")
+        {
+            self.feed
+                .insert("language".into(), json!(l.replace('_', "-")));
         }
         self.lang = lang.clone();
         self.basestack.push(self.baseuri.clone());
@@ -431,13 +430,12 @@ impl Builder {
         }
         if self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml") {
             let local = tag.split_once(':').map_or(tag, |(_, l)| l);
-            if let Some(ns) = ns {
-                if (local == "math" && ns == "http://www.w3.org/1998/Math/MathML")
-                    || (local == "svg" && ns == "http://www.w3.org/2000/svg")
-                {
-                    attrs.retain(|(k, _)| k != "xmlns");
-                    attrs.push(("xmlns".into(), ns.to_owned()));
-                }
+            if let Some(ns) = ns
+                && ((local == "math" && ns == "http://www.w3.org/1998/Math/MathML")
+                    || (local == "svg" && ns == "http://www.w3.org/2000/svg"))
+            {
+                attrs.retain(|(k, _)| k != "xmlns");
+                attrs.push(("xmlns".into(), ns.to_owned()));
             }
             if local == "svg" {
                 self.svg_ok += 1;
@@ -503,10 +501,10 @@ impl Builder {
         }
         if !self.basestack.is_empty() {
             self.basestack.pop();
-            if let Some(b) = self.basestack.last() {
-                if !b.is_empty() {
-                    self.baseuri = b.clone();
-                }
+            if let Some(b) = self.basestack.last()
+                && !b.is_empty()
+            {
+                self.baseuri = b.clone();
             }
         }
         if !self.langstack.is_empty() {
@@ -564,10 +562,10 @@ impl Builder {
         if !expecting_text {
             return Some(output);
         }
-        if self.cp.base64 {
-            if let Some(decoded) = base64_utf8(&output) {
-                output = decoded;
-            }
+        if self.cp.base64
+            && let Some(decoded) = base64_utf8(&output)
+        {
+            output = decoded;
         }
         if !self.version.starts_with("atom")
             && self.cp.ty.as_deref() == Some("text/plain")
@@ -607,15 +605,14 @@ impl Builder {
                     if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
                         e.insert("link".into(), json!(fixed));
                     }
-                    if !fixed.is_empty() {
-                        if let Some(l) = e
+                    if !fixed.is_empty()
+                        && let Some(l) = e
                             .get_mut("links")
                             .and_then(Value::as_array_mut)
                             .and_then(|a| a.last_mut())
                             .and_then(Value::as_object_mut)
-                        {
-                            l.insert("href".into(), json!(fixed));
-                        }
+                    {
+                        l.insert("href".into(), json!(fixed));
                     }
                 }
             } else {
@@ -681,7 +678,6 @@ impl Builder {
         let base64 = getattr(attrs, "mode") == Some("base64")
             || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
         self.cp = ContentParams {
-            active: true,
             ty: Some(ty),
             language: self.lang.clone(),
             base: self.baseuri.clone(),
@@ -797,14 +793,13 @@ impl Builder {
         if !had_detail {
             ctx.insert(detail_key, Value::Object(detail.clone()));
         }
-        if from_list {
-            if let Some(last) = ctx
+        if from_list
+            && let Some(last) = ctx
                 .get_mut(&plural)
                 .and_then(Value::as_array_mut)
                 .and_then(|a| a.last_mut())
-            {
-                *last = Value::Object(detail);
-            }
+        {
+            *last = Value::Object(detail);
         }
     }
 
@@ -817,10 +812,10 @@ impl Builder {
         }
         let opt = |s: Option<&str>| s.map_or(Value::Null, |s| json!(s));
         let value = json!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
-        if let Some(a) = tags.as_array_mut() {
-            if !a.contains(&value) {
-                a.push(value);
-            }
+        if let Some(a) = tags.as_array_mut()
+            && !a.contains(&value)
+        {
+            a.push(value);
         }
     }
 
@@ -865,10 +860,8 @@ impl Builder {
             && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
         let ctx = self.ctx();
         let links = ctx.entry("links").or_insert_with(|| json!([]));
-        if !skip {
-            if let Some(a) = links.as_array_mut() {
-                a.push(Value::Object(d));
-            }
+        if !skip && let Some(a) = links.as_array_mut() {
+            a.push(Value::Object(d));
         }
         match href {
             Some(h) => {
@@ -897,10 +890,8 @@ impl Builder {
         let ty = map_content_type(self.cp.ty_or(""));
         let copy = ty == "text/plain" || is_html_type(&ty);
         let value = self.pop_content("content");
-        if copy {
-            if let Some(v) = value {
-                self.save("summary", json!(v), false);
-            }
+        if copy && let Some(v) = value {
+            self.save("summary", json!(v), false);
         }
     }
 
@@ -1061,10 +1052,10 @@ impl Builder {
             .and_then(Value::as_i64)
             .unwrap_or(2);
         let mut swap = true;
-        if let Some(s) = srs.filter(|s| s.contains("EPSG")) {
-            if let Ok(epsg) = s.rsplit(':').next().unwrap_or("").parse::<u32>() {
-                swap = geo::is_geographic(epsg);
-            }
+        if let Some(s) = srs.filter(|s| s.contains("EPSG"))
+            && let Ok(epsg) = s.rsplit(':').next().unwrap_or("").parse::<u32>()
+        {
+            swap = geo::is_geographic(epsg);
         }
         let g = if list {
             match self.ingeometry {
@@ -1510,11 +1501,11 @@ impl Builder {
             "dcterms_valid" => {
                 let v = self.pop("validity", true).unwrap_or_default();
                 for part in v.split(';') {
-                    if let Some((k, val)) = part.split_once('=') {
-                        if k == "start" || k == "end" {
-                            self.save(&format!("validity_{k}"), json!(val), true);
-                            self.save(&format!("validity_{k}_parsed"), date_value(val), true);
-                        }
+                    if let Some((k, val)) = part.split_once('=')
+                        && (k == "start" || k == "end")
+                    {
+                        self.save(&format!("validity_{k}"), json!(val), true);
+                        self.save(&format!("validity_{k}_parsed"), date_value(val), true);
                     }
                 }
             }
@@ -1553,10 +1544,10 @@ impl Builder {
                 let has_link = self.ctx().contains_key("link");
                 let gil = self.guidislink && !has_link;
                 self.save("guidislink", json!(gil), false);
-                if self.guidislink {
-                    if let Some(v) = value {
-                        self.save("link", json!(v), false);
-                    }
+                if self.guidislink
+                    && let Some(v) = value
+                {
+                    self.save("link", json!(v), false);
                 }
             }
             "title" | "dc_title" => self.end_title(),
@@ -1623,27 +1614,25 @@ impl Builder {
                 self.ctx().insert("itunes_explicit".into(), e);
             }
             "media_rating" => {
-                if let Some(r) = self.pop("rating", true).filter(|r| !r.trim().is_empty()) {
-                    if let Some(o) = self
+                if let Some(r) = self.pop("rating", true).filter(|r| !r.trim().is_empty())
+                    && let Some(o) = self
                         .ctx()
                         .get_mut("media_rating")
                         .and_then(Value::as_object_mut)
-                    {
-                        o.insert("content".into(), json!(r));
-                    }
+                {
+                    o.insert("content".into(), json!(r));
                 }
             }
             "media_credit" => {
-                if let Some(r) = self.pop("credit", true).filter(|r| !r.trim().is_empty()) {
-                    if let Some(o) = self
+                if let Some(r) = self.pop("credit", true).filter(|r| !r.trim().is_empty())
+                    && let Some(o) = self
                         .ctx()
                         .get_mut("media_credit")
                         .and_then(Value::as_array_mut)
                         .and_then(|a| a.last_mut())
                         .and_then(Value::as_object_mut)
-                    {
-                        o.insert("content".into(), json!(r));
-                    }
+                {
+                    o.insert("content".into(), json!(r));
                 }
             }
             "media_restriction" => {
@@ -1663,28 +1652,26 @@ impl Builder {
                 }
             }
             "media_license" => {
-                if let Some(r) = self.pop("license", true).filter(|r| !r.trim().is_empty()) {
-                    if let Some(o) = self
+                if let Some(r) = self.pop("license", true).filter(|r| !r.trim().is_empty())
+                    && let Some(o) = self
                         .ctx()
                         .get_mut("media_license")
                         .and_then(Value::as_object_mut)
-                    {
-                        o.insert("content".into(), json!(r));
-                    }
+                {
+                    o.insert("content".into(), json!(r));
                 }
             }
             "media_thumbnail" => {
                 let url = self.pop("url", true);
-                if let Some(u) = url.filter(|u| !u.trim().is_empty()) {
-                    if let Some(o) = self
+                if let Some(u) = url.filter(|u| !u.trim().is_empty())
+                    && let Some(o) = self
                         .ctx()
                         .get_mut("media_thumbnail")
                         .and_then(Value::as_array_mut)
                         .and_then(|a| a.last_mut())
                         .and_then(Value::as_object_mut)
-                    {
-                        o.entry("url").or_insert(json!(u));
-                    }
+                {
+                    o.entry("url").or_insert(json!(u));
                 }
             }
             "media_player" => {
@@ -1736,13 +1723,6 @@ impl Builder {
             _ => return false,
         }
         true
-    }
-
-    /// Whether the builder is inside inline XHTML content (for the lenient pass).
-    pub(crate) fn in_xhtml(&self) -> bool {
-        self.incontent > 0
-            && self.cp.active
-            && self.cp.ty.as_deref() == Some("application/xhtml+xml")
     }
 }
 

@@ -57,10 +57,7 @@ fn coords(value: &str, swap: bool, dims: i64) -> Option<Vec<Vec<f64>>> {
         .collect::<Option<Vec<_>>>()?;
     let mut out = Vec::new();
     let mut it = nums.into_iter();
-    loop {
-        let (Some(a), Some(b)) = (it.next(), it.next()) else {
-            break;
-        };
+    while let (Some(a), Some(b)) = (it.next(), it.next()) {
         let mut t = if swap { vec![b, a] } else { vec![a, b] };
         if dims == 3 {
             match it.next() {

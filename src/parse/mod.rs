@@ -204,10 +204,10 @@ fn safe_entity(body: &str) -> Option<(String, String)> {
 
 /// Expands a safe entity value (plain text or one character reference).
 fn expand_safe(value: &str) -> String {
-    if let Some(body) = value.strip_prefix('&').and_then(|v| v.strip_suffix(';')) {
-        if let Some(c) = text::char_ref(body) {
-            return c.to_string();
-        }
+    if let Some(body) = value.strip_prefix('&').and_then(|v| v.strip_suffix(';'))
+        && let Some(c) = text::char_ref(body)
+    {
+        return c.to_string();
     }
     value.to_owned()
 }
@@ -233,10 +233,8 @@ pub(crate) struct Driver<'o> {
     limit_noted: bool,
 }
 
-enum Failure {
-    NotWellFormed(String, usize),
-    Undeclared(String, usize),
-}
+/// An undeclared namespace prefix (strict pass only).
+struct Undeclared(String);
 
 impl<'o> Driver<'o> {
     fn new(options: &'o ParseOptions, strict: bool, entities: HashMap<String, String>) -> Self {
@@ -301,7 +299,7 @@ impl<'o> Driver<'o> {
         Ok((tag, uri.map(|_| uri_n)))
     }
 
-    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Failure> {
+    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
         if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
             self.skipped_depth += 1;
             self.note_limit("element nesting deeper than the configured maximum; skipped");
@@ -326,7 +324,7 @@ impl<'o> Driver<'o> {
         }
         let (tag, ns) = match self.tag_for(qname) {
             Ok(t) => t,
-            Err(prefix) if self.strict => return Err(Failure::Undeclared(prefix, 0)),
+            Err(prefix) if self.strict => return Err(Undeclared(prefix)),
             Err(_) => (qname.to_lowercase(), None),
         };
         let mut out = xlink;
@@ -338,7 +336,7 @@ impl<'o> Driver<'o> {
                         out.push((format!("{c}:{local}").to_lowercase(), v.clone()));
                     }
                 } else if self.strict && p != "xmlns" {
-                    return Err(Failure::Undeclared(p.to_owned(), 0));
+                    return Err(Undeclared(p.to_owned()));
                 }
             }
             out.push((k.to_lowercase(), v));
@@ -630,15 +628,12 @@ fn strict_pass<'o>(
     Ok(driver)
 }
 
-fn undeclared(f: Failure, pos: usize) -> (String, usize, BozoKind) {
-    match f {
-        Failure::Undeclared(p, _) => (
-            format!("'{p}' is not associated with a namespace"),
-            pos,
-            BozoKind::UndeclaredNamespace,
-        ),
-        Failure::NotWellFormed(m, at) => (m, at.max(pos), BozoKind::NotWellFormed),
-    }
+fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind) {
+    (
+        format!("'{}' is not associated with a namespace", f.0),
+        pos,
+        BozoKind::UndeclaredNamespace,
+    )
 }
 
 /// Parses decoded feed text. Never fails: problems become bozo records.

@@ -347,23 +347,24 @@ pub fn find_email(s: &str) -> Option<(usize, usize)> {
         while at < b.len() && local(b[at]) {
             at += 1;
         }
-        if at < b.len() && b[at] == b'@' {
-            if let Some(end) = match_domain(b, at + 1, label) {
-                let mut end = end;
-                if end < b.len() && b[end] == b']' {
-                    end += 1;
-                }
-                if s[end..].starts_with("?subject=") {
-                    let mut e = end + 9;
-                    while e < b.len() && !b[e].is_ascii_whitespace() {
-                        e += 1;
-                    }
-                    if e > end + 9 {
-                        end = e;
-                    }
-                }
-                return Some((start, end));
+        if at < b.len()
+            && b[at] == b'@'
+            && let Some(end) = match_domain(b, at + 1, label)
+        {
+            let mut end = end;
+            if end < b.len() && b[end] == b']' {
+                end += 1;
             }
+            if s[end..].starts_with("?subject=") {
+                let mut e = end + 9;
+                while e < b.len() && !b[e].is_ascii_whitespace() {
+                    e += 1;
+                }
+                if e > end + 9 {
+                    end = e;
+                }
+            }
+            return Some((start, end));
         }
         // Any later start inside this run reaches the same '@' with a shorter local part:
         // the regex would have matched at `start` already, so skip the run.
