@@ -440,7 +440,8 @@ impl Builder {
             if local == "svg" {
                 self.svg_ok += 1;
             }
-            let s = format!("<{local}{}>", Self::strattrs(&attrs));
+            let close = if is_void(local) { " /" } else { "" };
+            let s = format!("<{local}{}{close}>", Self::strattrs(&attrs));
             self.data(&s, false);
             return;
         }
@@ -497,7 +498,9 @@ impl Builder {
         if !emitted && self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml")
         {
             let local = tag.rsplit(':').next().unwrap_or(tag);
-            self.data(&format!("</{local}>"), false);
+            if !is_void(local) {
+                self.data(&format!("</{local}>"), false);
+            }
         }
         if !self.basestack.is_empty() {
             self.basestack.pop();
@@ -702,6 +705,28 @@ impl Builder {
             if let Some(o) = d.as_object_mut() {
                 o.insert(key.into(), json!(value));
             }
+        }
+        if prefix != "author" {
+            // Better than feedparser, which files a publisher's name and e-mail into the
+            // last *author* too: the publisher string is built from its own details.
+            let ctx = self.ctx();
+            let d = ctx
+                .get(&format!("{prefix}_detail"))
+                .and_then(Value::as_object);
+            let name = d
+                .and_then(|d| str_of(d.get("name")))
+                .filter(|s| !s.is_empty());
+            let email = d
+                .and_then(|d| str_of(d.get("email")))
+                .filter(|s| !s.is_empty());
+            let v = match (name, email) {
+                (Some(n), Some(e)) => format!("{n} ({e})"),
+                (Some(n), None) => n.to_owned(),
+                (None, Some(e)) => e.to_owned(),
+                (None, None) => return,
+            };
+            ctx.insert(prefix.to_owned(), json!(v));
+            return;
         }
         self.sync_author_detail("author");
         let ctx = self.ctx();
@@ -1593,8 +1618,12 @@ impl Builder {
                 }
             }
             "itunes_owner" => {
+                let kept = self.ctx().get("publisher").cloned();
                 self.pop("publisher", true);
                 self.inpublisher = false;
+                if let Some(k) = kept {
+                    self.ctx().insert("publisher".into(), k);
+                }
                 self.sync_author_detail("publisher");
             }
             "itunes_block" => {
@@ -1724,6 +1753,38 @@ impl Builder {
         }
         true
     }
+}
+
+impl Builder {
+    /// Whether the builder is inside a text construct or content element.
+    pub(crate) fn in_content(&self) -> bool {
+        self.incontent > 0
+    }
+}
+
+/// HTML void elements: serialized as `<br />` inside inline markup, never closed.
+fn is_void(local: &str) -> bool {
+    matches!(
+        local,
+        "area"
+            | "base"
+            | "basefont"
+            | "br"
+            | "col"
+            | "embed"
+            | "frame"
+            | "hr"
+            | "img"
+            | "input"
+            | "isindex"
+            | "keygen"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+    )
 }
 
 /// Python's `str.strip()` (Unicode whitespace).

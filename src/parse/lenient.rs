@@ -208,7 +208,7 @@ pub(crate) fn run(text: &str, driver: &mut Driver<'_>) {
             let self_closing = inner.trim_end().ends_with('/');
             let attrs = parse_attrs(inner, driver);
             let _ = driver.start(name, attrs);
-            if self_closing {
+            if self_closing || driver.void_in_content(name) {
                 driver.end(name);
             }
             i += 1 + end + usize::from(r.as_bytes()[end] == b'>');

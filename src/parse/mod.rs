@@ -364,20 +364,44 @@ impl<'o> Driver<'o> {
             self.skipped_depth -= 1;
             return;
         }
-        let found = self.open.iter().rposition(|o| o.qname == qname);
-        match found {
-            Some(i) => {
-                let open = self.open.swap_remove(i);
-                self.open.truncate(i);
-                self.builder.end(&open.tag);
-                self.scopes.truncate(open.scopes);
-            }
-            None => {
-                let tag = self
-                    .tag_for(qname)
-                    .map_or_else(|_| qname.to_lowercase(), |t| t.0);
-                self.builder.end(&tag);
-            }
+        let Some(i) = self.open.iter().rposition(|o| o.qname == qname) else {
+            // An end tag that closes nothing open is ignored.
+            return;
+        };
+        // Elements left open inside it are closed first (innermost first).
+        while self.open.len() > i {
+            let open = self.open.pop().expect("open element");
+            self.builder.end(&open.tag);
+            self.scopes.truncate(open.scopes);
+        }
+    }
+
+    /// Whether an HTML void element just started inside content (lenient pass: closed at
+    /// once, since HTML never closes it).
+    fn void_in_content(&self, name: &str) -> bool {
+        self.builder.in_content()
+            && matches!(
+                name.to_ascii_lowercase().as_str(),
+                "area"
+                    | "br"
+                    | "col"
+                    | "embed"
+                    | "hr"
+                    | "img"
+                    | "input"
+                    | "param"
+                    | "source"
+                    | "track"
+                    | "wbr"
+            )
+    }
+
+    /// Closes every element still open (the lenient pass at the end of the text).
+    fn close_all(&mut self) {
+        self.skipped_depth = 0;
+        while let Some(open) = self.open.pop() {
+            self.builder.end(&open.tag);
+            self.scopes.truncate(open.scopes);
         }
     }
 
@@ -562,13 +586,14 @@ fn strict_pass<'o>(
             Event::Text(t) => {
                 let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
                 if depth == 0 {
-                    if !s.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
+                    let raw: &str = &t;
+                    if let Some(k) = raw.find(|c: char| !matches!(c, ' ' | '\t' | '\r' | '\n')) {
                         let m = if seen_root {
                             "junk after document element"
                         } else {
                             "syntax error"
                         };
-                        return Err(fail(m.into()));
+                        return Err((m.into(), pos + k, BozoKind::NotWellFormed));
                     }
                     continue;
                 }
@@ -648,6 +673,7 @@ pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
             let record = Bozo::new(kind, message).at(Position::in_text(text, offset + skipped));
             let mut driver = Driver::new(options, false, dt.entities.clone());
             lenient::run(body, &mut driver);
+            driver.close_all();
             driver.finish(dt.version, vec![record])
         }
     }
@@ -661,6 +687,7 @@ pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
     let dt = scan_doctype(body);
     let mut driver = Driver::new(options, false, dt.entities.clone());
     lenient::run(body, &mut driver);
+    driver.close_all();
     driver.finish(dt.version, Vec::new())
 }
 
