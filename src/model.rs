@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -136,9 +135,9 @@ macro_rules! model_struct {
     };
 }
 
-fn take<T: DeserializeOwned>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
+fn take<T: for<'de> Deserialize<'de>>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
     let v = d.remove(key)?;
-    match serde_json::from_value::<T>(v.clone()) {
+    match T::deserialize(&v) {
         Ok(t) => Some(t),
         Err(_) => {
             d.insert(key.to_owned(), v);

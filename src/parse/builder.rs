@@ -1796,3 +1796,65 @@ fn parse_py_int(s: &str) -> Option<i64> {
     let t = trim_py(s).replace('_', "");
     t.parse::<i64>().ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ParseOptions, parse_str};
+    use serde_json::json;
+
+    fn entry(text: &str) -> serde_json::Value {
+        let r = parse_str(text, &ParseOptions::default());
+        serde_json::to_value(&r.entries[0]).unwrap()
+    }
+
+    #[test]
+    fn description_after_content_encoded_becomes_summary() {
+        let e = entry(
+            "<rss xmlns:content='http://purl.org/rss/1.0/modules/content/'><channel><item><description>d</description><content:encoded>c</content:encoded></item></channel></rss>",
+        );
+        assert_eq!(e["summary"], "d");
+        assert_eq!(e["content"][0]["value"], "c");
+    }
+
+    #[test]
+    fn second_summary_becomes_content() {
+        let e = entry(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry><summary>a</summary><summary>b</summary></entry></feed>",
+        );
+        assert_eq!(e["summary"], "a");
+        assert_eq!(e["content"][0]["value"], "b");
+    }
+
+    #[test]
+    fn guid_permalink_becomes_link() {
+        let e =
+            entry("<rss><channel><item><guid>http://example.com/p</guid></item></channel></rss>");
+        assert_eq!(e["link"], "http://example.com/p");
+        assert_eq!(e["guidislink"], true);
+    }
+
+    #[test]
+    fn xhtml_text_is_serialized_and_escaped() {
+        let r = parse_str(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><title type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'>a &lt; <b class='x'>b</b><br/></div></title></feed>",
+            &ParseOptions::default(),
+        );
+        assert_eq!(
+            r.feed.title.as_deref(),
+            Some("a &lt; <b class=\"x\">b</b><br />")
+        );
+    }
+
+    #[test]
+    fn contributors_and_authors() {
+        let e = entry(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry><author><name>A</name><uri>http://a/</uri></author><contributor><name>C</name></contributor></entry></feed>",
+        );
+        assert_eq!(e["author"], "A");
+        assert_eq!(
+            e["author_detail"],
+            json!({"name": "A", "href": "http://a/"})
+        );
+        assert_eq!(e["contributors"], json!([{"name": "C"}]));
+    }
+}

@@ -218,3 +218,62 @@ pub(crate) fn run(text: &str, driver: &mut Driver<'_>) {
         i += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ParseOptions, parse_str_lenient};
+
+    fn title(text: &str) -> Option<String> {
+        parse_str_lenient(text, &ParseOptions::default()).feed.title
+    }
+
+    #[test]
+    fn entities_known_unknown_and_bare() {
+        assert_eq!(
+            title("<rss><channel><title>a&eacute;&#233;&#xE9;</title></channel></rss>").as_deref(),
+            Some("aééé")
+        );
+        assert_eq!(
+            title("<rss><channel><title>a &zork; b</title></channel></rss>").as_deref(),
+            Some("a &zork; b")
+        );
+        assert_eq!(
+            title("<rss><channel><title>a & b &c</title></channel></rss>").as_deref(),
+            Some("a & b &c")
+        );
+    }
+
+    #[test]
+    fn comments_pis_doctype_and_cdata() {
+        let t = "<?xml version='1.0'?><!DOCTYPE x [<!ENTITY e 'v'>]><!-- c --><rss><channel><title><![CDATA[<x>]]>y</title></channel></rss>";
+        assert_eq!(title(t).as_deref(), Some("<x>y"));
+    }
+
+    #[test]
+    fn unquoted_and_valueless_attributes() {
+        let r = parse_str_lenient(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><link href=http://a/ rel=alternate></feed>",
+            &ParseOptions::default(),
+        );
+        assert_eq!(r.feed.link.as_deref(), Some("http://a/"));
+    }
+
+    #[test]
+    fn stray_lt_and_truncated_tag() {
+        assert_eq!(
+            title("<rss><channel><title>1 < 2</title></channel><ite").as_deref(),
+            Some("1 < 2")
+        );
+    }
+
+    #[test]
+    fn unmatched_end_tags_are_ignored_and_open_ones_closed() {
+        let r = parse_str_lenient(
+            "<rss><channel><item><title>A</bogus></item><item><title>B",
+            &ParseOptions::default(),
+        );
+        assert_eq!(r.entries.len(), 2);
+        assert_eq!(r.entries[0].title.as_deref(), Some("A"));
+        assert_eq!(r.entries[1].title.as_deref(), Some("B"));
+    }
+}
