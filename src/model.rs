@@ -1,28 +1,337 @@
 //! The feed model: one shape for RSS 0.9x/1.0/2.0, Atom 0.3/1.0 and CDF, keyed the way
 //! feedparser keys its result.
 //!
-//! SKELETON: replaced by the full model.
+//! [`Feed`] and [`Entry`] serialize to feedparser's canonical JSON keys (`title`,
+//! `title_detail`, `links`, `summary_detail`, `content`, `author_detail`, `tags`,
+//! `published_parsed`, …). A key feedparser would not have set is omitted; `null` stands
+//! for Python's `None`. The common keys are typed fields; every other key feedparser sets
+//! (`itunes_*`, `media_*`, `psc_chapters`, unknown namespaced elements, …) is kept in
+//! `extra` and serialized alongside them. Aliases (`channel`, `items`, `guid`,
+//! `description`) and computed keys (`enclosures`, `license`, `category`) are not
+//! serialized; [`Entry::enclosures`] and friends compute them.
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use crate::bozo::Bozo;
 
-/// Channel-level metadata.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Feed {
-    /// The feed's title.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
+/// A text construct's details (feedparser's `*_detail` and `content` items).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Text {
+    /// The media type: `text/plain`, `text/html`, `application/xhtml+xml`, ….
+    #[serde(rename = "type")]
+    pub content_type: String,
+    /// The `xml:lang` in effect (`null` when none).
+    pub language: Option<String>,
+    /// The `xml:base` in effect (empty when none).
+    pub base: String,
+    /// The text (markup for HTML and XHTML types, unsanitized).
+    pub value: String,
+    /// Atom `content/@src`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub src: Option<String>,
 }
 
-/// One item / entry.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Entry {
-    /// The entry's title.
-    #[serde(skip_serializing_if = "Option::is_none")]
+/// A link (`links` items; enclosures have `rel` = `enclosure`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Link {
+    /// The relation (`alternate`, `self`, `enclosure`, `license`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rel: Option<String>,
+    /// The media type.
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    /// The target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub href: Option<String>,
+    /// The title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// The length in bytes, as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<String>,
+    /// Any other attribute (`hreflang`, …).
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, Value>,
+}
+
+/// A person (`author_detail`, `authors`, `contributors`, `publisher_detail`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Person {
+    /// The name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The e-mail address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// The home page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub href: Option<String>,
+}
+
+/// A category / tag / keyword.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tag {
+    /// The term.
+    pub term: Option<String>,
+    /// The scheme or domain.
+    pub scheme: Option<String>,
+    /// The human label.
+    pub label: Option<String>,
+}
+
+/// A Python `time.struct_time` in UTC:
+/// `[year, month, day, hour, minute, second, weekday (Mon=0), yearday, dst=0]`.
+pub type StructTime = [i64; 9];
+
+/// Generates the typed fields, the conversion from feedparser's dictionary and the
+/// serialization for [`Feed`] and [`Entry`].
+macro_rules! model_struct {
+    (
+        $(#[$meta:meta])* $name:ident {
+            $( $(#[$fmeta:meta])* $field:ident : $ty:ty = $key:literal ),* $(,)?
+        }
+        dates { $( $(#[$dmeta:meta])* $dfield:ident / $dparsed:ident = $dkey:literal, $pkey:literal ),* $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+        pub struct $name {
+            $(
+                $(#[$fmeta])*
+                #[serde(rename = $key, skip_serializing_if = "Option::is_none")]
+                pub $field: Option<$ty>,
+            )*
+            $(
+                $(#[$dmeta])*
+                #[serde(rename = $dkey, skip_serializing_if = "Option::is_none")]
+                pub $dfield: Option<String>,
+                #[doc = concat!("`", $dkey, "_parsed`: the parsed date as a UTC struct_time; `Some(None)` when the date did not parse (JSON `null`).")]
+                #[serde(rename = $pkey, skip_serializing_if = "Option::is_none")]
+                pub $dparsed: Option<Option<StructTime>>,
+            )*
+            /// Every other key feedparser sets, by its feedparser name.
+            #[serde(flatten)]
+            pub extra: BTreeMap<String, Value>,
+        }
+
+        impl $name {
+            /// Builds the typed value from a feedparser-shaped dictionary. Keys whose
+            /// value does not fit the typed field stay in `extra` unchanged.
+            #[must_use]
+            pub fn from_dict(mut d: Map<String, Value>) -> Self {
+                let mut out = $name::default();
+                $( out.$field = take(&mut d, $key); )*
+                $(
+                    out.$dfield = take(&mut d, $dkey);
+                    out.$dparsed = take_parsed(&mut d, $pkey);
+                )*
+                out.extra = d.into_iter().collect();
+                out
+            }
+        }
+    };
+}
+
+fn take<T: for<'de> Deserialize<'de>>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
+    let v = d.remove(key)?;
+    match T::deserialize(&v) {
+        Ok(t) => Some(t),
+        Err(_) => {
+            d.insert(key.to_owned(), v);
+            None
+        }
+    }
+}
+
+fn take_parsed(d: &mut Map<String, Value>, key: &str) -> Option<Option<StructTime>> {
+    match d.get(key)? {
+        Value::Null => {
+            d.remove(key);
+            Some(None)
+        }
+        _ => take::<StructTime>(d, key).map(Some),
+    }
+}
+
+model_struct! {
+    /// Channel-level metadata (feedparser's `feed`).
+    Feed {
+        /// The title.
+        title: String = "title",
+        /// The title's details.
+        title_detail: Text = "title_detail",
+        /// The main (alternate HTML) link.
+        link: String = "link",
+        /// Every link.
+        links: Vec<Link> = "links",
+        /// The subtitle / tagline / description.
+        subtitle: String = "subtitle",
+        /// The subtitle's details.
+        subtitle_detail: Text = "subtitle_detail",
+        /// Copyright / rights.
+        rights: String = "rights",
+        /// The rights' details.
+        rights_detail: Text = "rights_detail",
+        /// Atom 0.3 `info`.
+        info: String = "info",
+        /// The info's details.
+        info_detail: Text = "info_detail",
+        /// The identifier.
+        id: String = "id",
+        /// The author as one string.
+        author: String = "author",
+        /// The author's details.
+        author_detail: Person = "author_detail",
+        /// Every author.
+        authors: Vec<Person> = "authors",
+        /// Contributors.
+        contributors: Vec<Person> = "contributors",
+        /// The publisher (webMaster, dc:publisher, itunes:owner) as one string.
+        publisher: String = "publisher",
+        /// The publisher's details.
+        publisher_detail: Person = "publisher_detail",
+        /// Categories, keywords.
+        tags: Vec<Tag> = "tags",
+        /// The language.
+        language: String = "language",
+        /// The generator's name.
+        generator: String = "generator",
+        /// The generator's details (`name`, `href`, `version`).
+        generator_detail: Map<String, Value> = "generator_detail",
+        /// RSS `docs`.
+        docs: String = "docs",
+        /// RSS `ttl`, as written.
+        ttl: String = "ttl",
+        /// Atom `icon`.
+        icon: String = "icon",
+        /// Atom `logo`.
+        logo: String = "logo",
+        /// The feed image (`title`, `href`, `link`, `width`, `height`, …).
+        image: Map<String, Value> = "image",
+        /// The text input (`title`, `name`, `link`, `description`).
+        textinput: Map<String, Value> = "textinput",
+        /// RSS `cloud` attributes.
+        cloud: Map<String, Value> = "cloud",
+        /// GeoRSS location (`type`, `coordinates`).
+        location: Map<String, Value> = "where",
+    }
+    dates {
+        /// The publication date, as written.
+        published / published_parsed = "published", "published_parsed",
+        /// The last-updated date, as written.
+        updated / updated_parsed = "updated", "updated_parsed",
+    }
+}
+
+model_struct! {
+    /// One item / entry.
+    Entry {
+        /// The title.
+        title: String = "title",
+        /// The title's details.
+        title_detail: Text = "title_detail",
+        /// The main (alternate HTML) link.
+        link: String = "link",
+        /// Every link (enclosures included, `rel` = `enclosure`).
+        links: Vec<Link> = "links",
+        /// The summary / description.
+        summary: String = "summary",
+        /// The summary's details.
+        summary_detail: Text = "summary_detail",
+        /// Full content (content:encoded, atom:content, xhtml:body, …).
+        content: Vec<Text> = "content",
+        /// The identifier (guid, atom:id, rdf:about).
+        id: String = "id",
+        /// Whether the guid is the permalink.
+        guidislink: bool = "guidislink",
+        /// The author as one string.
+        author: String = "author",
+        /// The author's details.
+        author_detail: Person = "author_detail",
+        /// Every author.
+        authors: Vec<Person> = "authors",
+        /// Contributors.
+        contributors: Vec<Person> = "contributors",
+        /// The publisher as one string.
+        publisher: String = "publisher",
+        /// The publisher's details.
+        publisher_detail: Person = "publisher_detail",
+        /// Categories, keywords.
+        tags: Vec<Tag> = "tags",
+        /// Rights.
+        rights: String = "rights",
+        /// The rights' details.
+        rights_detail: Text = "rights_detail",
+        /// RSS `comments`.
+        comments: String = "comments",
+        /// The source feed (`title`, `href`, `links`, …).
+        source: Map<String, Value> = "source",
+        /// GeoRSS location (`type`, `coordinates`).
+        location: Map<String, Value> = "where",
+    }
+    dates {
+        /// The publication date, as written.
+        published / published_parsed = "published", "published_parsed",
+        /// The last-updated date, as written.
+        updated / updated_parsed = "updated", "updated_parsed",
+        /// The creation date, as written.
+        created / created_parsed = "created", "created_parsed",
+        /// The expiration date, as written.
+        expired / expired_parsed = "expired", "expired_parsed",
+    }
+}
+
+fn parse(d: Option<&String>) -> Option<DateTime<Utc>> {
+    crate::date::parse_date(d?)
+}
+
+impl Feed {
+    /// The publication date as a `DateTime`.
+    #[must_use]
+    pub fn published_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.published.as_ref())
+    }
+
+    /// The last-updated date as a `DateTime`.
+    #[must_use]
+    pub fn updated_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.updated.as_ref())
+    }
+}
+
+impl Entry {
+    /// The publication date as a `DateTime`.
+    #[must_use]
+    pub fn published_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.published.as_ref())
+    }
+
+    /// The last-updated date as a `DateTime`.
+    #[must_use]
+    pub fn updated_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.updated.as_ref())
+    }
+
+    /// The enclosures: the links whose `rel` is `enclosure`.
+    pub fn enclosures(&self) -> impl Iterator<Item = &Link> {
+        self.links
+            .iter()
+            .flatten()
+            .filter(|l| l.rel.as_deref() == Some("enclosure"))
+    }
+
+    /// The license link's target (Creative Commons), if any.
+    #[must_use]
+    pub fn license(&self) -> Option<&str> {
+        self.links
+            .iter()
+            .flatten()
+            .find(|l| l.rel.as_deref() == Some("license") && l.href.is_some())
+            .and_then(|l| l.href.as_deref())
+    }
 }
 
 /// The result of parsing decoded text.
@@ -30,7 +339,8 @@ pub struct Entry {
 pub struct ParsedFeed {
     /// feedparser's version string (`rss20`, `atom10`, …; empty when unknown).
     pub version: String,
-    /// Namespace prefixes as declared in the document.
+    /// Namespace prefixes as declared in the document (known namespaces under
+    /// feedparser's prefix).
     pub namespaces: BTreeMap<String, String>,
     /// Channel-level metadata.
     pub feed: Feed,
@@ -38,4 +348,39 @@ pub struct ParsedFeed {
     pub entries: Vec<Entry>,
     /// Markup problems, in the order found.
     pub bozo: Vec<Bozo>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn dict_round_trips_through_typed_fields() {
+        let d = json!({
+            "title": "T",
+            "title_detail": {"type": "text/plain", "language": null, "base": "", "value": "T"},
+            "published": "x",
+            "published_parsed": null,
+            "itunes_explicit": true,
+            "links": [{"rel": "alternate", "type": "text/html", "href": "h", "hreflang": "en"}],
+        });
+        let Value::Object(m) = d.clone() else {
+            unreachable!()
+        };
+        let e = Entry::from_dict(m);
+        assert_eq!(e.title.as_deref(), Some("T"));
+        assert_eq!(e.published_parsed, Some(None));
+        assert_eq!(serde_json::to_value(&e).unwrap(), d);
+    }
+
+    #[test]
+    fn mistyped_value_stays_in_extra() {
+        let Value::Object(m) = json!({"title": 5}) else {
+            unreachable!()
+        };
+        let f = Feed::from_dict(m);
+        assert!(f.title.is_none());
+        assert_eq!(serde_json::to_value(&f).unwrap(), json!({"title": 5}));
+    }
 }

@@ -1,18 +1,740 @@
-//! Parsing decoded text into the feed model with quick-xml: a strict pass, then a lenient
-//! recovery pass when the markup is broken.
+//! Parsing decoded text into the feed model: a strict quick-xml pass, then — only when
+//! the markup is broken — one lenient pass with a tolerant tokenizer of our own.
 //!
-//! SKELETON: replaced by the full parser.
+//! Both passes drive the same builder (feedparser's element handlers and precedence
+//! rules), so a well-formed and a broken rendering of the same feed give the same result.
+//! A well-formedness failure becomes a [`BozoKind::NotWellFormed`] record (JSON type
+//! `SAXParseException`) with a line and column; the lenient pass then recovers what it can:
+//! undefined HTML entities, bare `&`, mismatched and unclosed tags, unescaped HTML, junk
+//! around the root element, truncation.
+//!
+//! Safety: no DTD or external entity is ever fetched. Internal entity declarations are
+//! honoured only in feedparser's "safe" form (plain text or one character reference),
+//! which cannot nest, and their total expansion is bounded by
+//! [`ParseOptions::max_entity_expansion`].
 
-use crate::model::ParsedFeed;
+mod builder;
+mod entities;
+pub mod geo;
+mod lenient;
+pub mod text;
+pub mod url;
+
+use std::collections::HashMap;
+
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+use crate::bozo::{Bozo, BozoKind, Position};
+use crate::model::{Entry, Feed, ParsedFeed};
+use builder::{Builder, canonical_prefix, normalize_ns};
 
 /// Options for [`parse_str`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct ParseOptions {}
+pub struct ParseOptions {
+    /// Elements nested deeper than this are skipped (with their content) and a
+    /// `LimitExceeded` record is added.
+    ///
+    /// Default: 512.
+    pub max_depth: usize,
+    /// At most this many entries are kept (the last one is overwritten beyond it) and a
+    /// `LimitExceeded` record is added.
+    ///
+    /// Default: 1,000,000.
+    pub max_entries: usize,
+    /// The total number of bytes internal DTD entity references may expand to; beyond it
+    /// references are left unexpanded and a `LimitExceeded` record is added.
+    ///
+    /// Default: 1 MiB (1,048,576).
+    pub max_entity_expansion: usize,
+    /// The language to assume before any `xml:lang` (e.g. from HTTP
+    /// `Content-Language`).
+    ///
+    /// Default: `None`.
+    pub base_language: Option<String>,
+    /// The URI to resolve relative references against before any `xml:base` (e.g. the
+    /// feed's URL or HTTP `Content-Location`).
+    ///
+    /// Default: `None`.
+    pub base_uri: Option<String>,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_depth: 512,
+            max_entries: 1_000_000,
+            max_entity_expansion: 1 << 20,
+            base_language: None,
+            base_uri: None,
+        }
+    }
+}
+
+impl ParseOptions {
+    /// Sets [`ParseOptions::max_depth`].
+    #[must_use]
+    pub fn max_depth(mut self, n: usize) -> Self {
+        self.max_depth = n;
+        self
+    }
+
+    /// Sets [`ParseOptions::max_entries`].
+    #[must_use]
+    pub fn max_entries(mut self, n: usize) -> Self {
+        self.max_entries = n;
+        self
+    }
+
+    /// Sets [`ParseOptions::max_entity_expansion`].
+    #[must_use]
+    pub fn max_entity_expansion(mut self, n: usize) -> Self {
+        self.max_entity_expansion = n;
+        self
+    }
+
+    /// Sets [`ParseOptions::base_uri`].
+    #[must_use]
+    pub fn base_uri(mut self, uri: Option<String>) -> Self {
+        self.base_uri = uri;
+        self
+    }
+
+    /// Sets [`ParseOptions::base_language`].
+    #[must_use]
+    pub fn base_language(mut self, lang: Option<String>) -> Self {
+        self.base_language = lang;
+        self
+    }
+}
+
+/// What the DOCTYPE told us: feedparser's `rss091n` marker and the safe entities.
+#[derive(Default)]
+pub(crate) struct Doctype {
+    version: Option<&'static str>,
+    entities: HashMap<String, String>,
+}
+
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// Reads the prolog up to the root element: a Netscape DOCTYPE means `rss091n`; entity
+/// declarations whose value is plain text or one character reference are kept.
+fn scan_doctype(text: &str) -> Doctype {
+    let b = text.as_bytes();
+    let mut head_end = b.len();
+    for i in 0..b.len().saturating_sub(1) {
+        if b[i] == b'<'
+            && (b[i + 1].is_ascii_alphanumeric() || b[i + 1] == b'_' || b[i + 1] >= 0x80)
+        {
+            head_end = i;
+            break;
+        }
+    }
+    let head = &text[..head_end];
+    let mut dt = Doctype::default();
+    let lower = head.to_ascii_lowercase();
+    let mut doctypes = 0;
+    let mut search = 0;
+    let mut netscape = false;
+    while let Some(i) = lower[search..].find("<!doctype") {
+        let start = search + i;
+        let end = lower[start..].find('>').map_or(lower.len(), |e| start + e);
+        if doctypes == 0 && lower[start..end].contains("netscape") {
+            netscape = true;
+        }
+        doctypes += 1;
+        search = end.max(start + 1);
+    }
+    if netscape {
+        dt.version = Some("rss091n");
+    }
+    if doctypes == 1 {
+        let mut search = 0;
+        while let Some(i) = head[search..].find("<!ENTITY") {
+            let start = search + i + 8;
+            let end = head[start..].find('>').map_or(head.len(), |e| start + e);
+            if let Some((name, value)) = safe_entity(&head[start..end]) {
+                dt.entities.entry(name).or_insert(value);
+            }
+            search = end;
+        }
+    }
+    dt
+}
+
+/// `\s+(\w+)\s+"(&#\w+;|[^&"]*)"` over an entity declaration body.
+fn safe_entity(body: &str) -> Option<(String, String)> {
+    let b = body.as_bytes();
+    let mut i = 0;
+    let ws = |i: &mut usize| {
+        let s = *i;
+        while *i < b.len() && b[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+        *i > s
+    };
+    if !ws(&mut i) {
+        return None;
+    }
+    let s = i;
+    while i < b.len() && is_word_byte(b[i]) {
+        i += 1;
+    }
+    if i == s {
+        return None;
+    }
+    let name = &body[s..i];
+    if !ws(&mut i) || i >= b.len() || b[i] != b'"' {
+        return None;
+    }
+    let rest = &body[i + 1..];
+    let close = rest.find('"')?;
+    let value = &rest[..close];
+    if value.contains('&') {
+        let inner = value.strip_prefix("&#")?.strip_suffix(';')?;
+        if inner.is_empty() || !inner.bytes().all(is_word_byte) {
+            return None;
+        }
+    }
+    Some((name.to_owned(), value.to_owned()))
+}
+
+/// Expands a safe entity value (plain text or one character reference).
+fn expand_safe(value: &str) -> String {
+    if let Some(body) = value.strip_prefix('&').and_then(|v| v.strip_suffix(';'))
+        && let Some(c) = text::char_ref(body)
+    {
+        return c.to_string();
+    }
+    value.to_owned()
+}
+
+/// One open element as the driver sees it.
+struct Open {
+    qname: String,
+    tag: String,
+    scopes: usize,
+}
+
+/// Namespace resolution and event routing shared by both passes.
+pub(crate) struct Driver<'o> {
+    builder: Builder,
+    scopes: Vec<(Option<String>, String)>,
+    open: Vec<Open>,
+    skipped_depth: usize,
+    options: &'o ParseOptions,
+    strict: bool,
+    entities: HashMap<String, String>,
+    expanded: usize,
+    bozo: Vec<Bozo>,
+    limit_noted: bool,
+}
+
+/// An undeclared namespace prefix (strict pass only).
+struct Undeclared(String);
+
+impl<'o> Driver<'o> {
+    fn new(options: &'o ParseOptions, strict: bool, entities: HashMap<String, String>) -> Self {
+        Driver {
+            builder: Builder::new(
+                options.base_language.clone(),
+                options.base_uri.clone(),
+                options.max_entries.max(1),
+            ),
+            scopes: Vec::new(),
+            open: Vec::new(),
+            skipped_depth: 0,
+            options,
+            strict,
+            entities,
+            expanded: 0,
+            bozo: Vec::new(),
+            limit_noted: false,
+        }
+    }
+
+    fn resolve(&self, prefix: Option<&str>) -> Option<&str> {
+        if prefix == Some("xml") {
+            return Some("http://www.w3.org/XML/1998/namespace");
+        }
+        self.scopes
+            .iter()
+            .rev()
+            .find(|(p, _)| p.as_deref() == prefix)
+            .map(|(_, u)| u.as_str())
+    }
+
+    fn note_limit(&mut self, message: &str) {
+        if !self.limit_noted {
+            self.limit_noted = true;
+            self.bozo.push(Bozo::new(BozoKind::LimitExceeded, message));
+        }
+    }
+
+    /// Computes feedparser's tag for a qualified name in the current scope. `Err` holds
+    /// an undeclared prefix.
+    fn tag_for(&self, qname: &str) -> Result<(String, Option<String>), String> {
+        let (given, local) = match qname.split_once(':') {
+            Some((p, l)) if !p.is_empty() => (Some(p), l),
+            _ => (None, qname),
+        };
+        let uri = self.resolve(given).map(str::to_owned);
+        if given.is_some() && uri.is_none() {
+            return Err(given.unwrap_or_default().to_owned());
+        }
+        let (uri_n, lower) = normalize_ns(uri.as_deref().unwrap_or(""));
+        let prefix = match canonical_prefix(&lower) {
+            Some(p) => p.to_owned(),
+            None => given.unwrap_or("").to_owned(),
+        };
+        let local = local.to_lowercase();
+        let tag = if prefix.is_empty() {
+            local
+        } else {
+            format!("{}:{local}", prefix.to_lowercase())
+        };
+        Ok((tag, uri.map(|_| uri_n)))
+    }
+
+    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
+        if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
+            self.skipped_depth += 1;
+            self.note_limit("element nesting deeper than the configured maximum; skipped");
+            return Ok(());
+        }
+        let scopes_before = self.scopes.len();
+        let mut plain = Vec::with_capacity(attrs.len());
+        let mut xlink = Vec::new();
+        for (k, v) in attrs {
+            if k == "xmlns" {
+                self.builder.track_namespace(None, &v);
+                self.scopes.push((None, v));
+            } else if let Some(p) = k.strip_prefix("xmlns:") {
+                self.builder.track_namespace(Some(p), &v);
+                if v == "http://www.w3.org/1999/xlink" {
+                    xlink.push((format!("xmlns:{}", p.to_lowercase()), v.clone()));
+                }
+                self.scopes.push((Some(p.to_owned()), v));
+            } else {
+                plain.push((k, v));
+            }
+        }
+        let (tag, ns) = match self.tag_for(qname) {
+            Ok(t) => t,
+            Err(prefix) if self.strict => return Err(Undeclared(prefix)),
+            Err(_) => (qname.to_lowercase(), None),
+        };
+        let mut out = xlink;
+        for (k, v) in plain {
+            if let Some((p, local)) = k.split_once(':') {
+                if let Some(uri) = self.resolve(Some(p)) {
+                    let (_, lower) = normalize_ns(uri);
+                    if let Some(c) = canonical_prefix(&lower).filter(|c| !c.is_empty()) {
+                        out.push((format!("{c}:{local}").to_lowercase(), v.clone()));
+                    }
+                } else if self.strict && p != "xmlns" {
+                    return Err(Undeclared(p.to_owned()));
+                }
+            }
+            out.push((k.to_lowercase(), v));
+        }
+        // Later duplicates win, as in a dict.
+        let mut dedup: Vec<(String, String)> = Vec::with_capacity(out.len());
+        for (k, v) in out {
+            if let Some(slot) = dedup.iter_mut().find(|(dk, _)| *dk == k) {
+                slot.1 = v;
+            } else {
+                dedup.push((k, v));
+            }
+        }
+        self.builder.start(&tag, dedup, ns.as_deref());
+        self.open.push(Open {
+            qname: qname.to_owned(),
+            tag,
+            scopes: scopes_before,
+        });
+        Ok(())
+    }
+
+    fn end(&mut self, qname: &str) {
+        if self.skipped_depth > 0 {
+            self.skipped_depth -= 1;
+            return;
+        }
+        let Some(i) = self.open.iter().rposition(|o| o.qname == qname) else {
+            // An end tag that closes nothing open is ignored.
+            return;
+        };
+        // Elements left open inside it are closed first (innermost first).
+        while self.open.len() > i {
+            let open = self.open.pop().expect("open element");
+            self.builder.end(&open.tag);
+            self.scopes.truncate(open.scopes);
+        }
+    }
+
+    /// Whether an HTML void element just started inside content (lenient pass: closed at
+    /// once, since HTML never closes it).
+    fn void_in_content(&self, name: &str) -> bool {
+        self.builder.in_content()
+            && matches!(
+                name.to_ascii_lowercase().as_str(),
+                "area"
+                    | "br"
+                    | "col"
+                    | "embed"
+                    | "hr"
+                    | "img"
+                    | "input"
+                    | "param"
+                    | "source"
+                    | "track"
+                    | "wbr"
+            )
+    }
+
+    /// Closes every element still open (the lenient pass at the end of the text).
+    fn close_all(&mut self) {
+        self.skipped_depth = 0;
+        while let Some(open) = self.open.pop() {
+            self.builder.end(&open.tag);
+            self.scopes.truncate(open.scopes);
+        }
+    }
+
+    fn text(&mut self, s: &str, escape: bool) {
+        if self.skipped_depth == 0 {
+            self.builder.data(s, escape);
+        }
+    }
+
+    /// Expands a DTD-declared entity within the budget.
+    fn entity(&mut self, name: &str) -> Option<String> {
+        let v = self.entities.get(name)?;
+        let out = expand_safe(v);
+        if self.expanded + out.len() > self.options.max_entity_expansion {
+            self.note_limit("internal entity expansion exceeded the configured maximum");
+            return None;
+        }
+        self.expanded += out.len();
+        Some(out)
+    }
+
+    fn finish(self, version: Option<&str>, mut bozo: Vec<Bozo>) -> ParsedFeed {
+        let Driver {
+            builder, bozo: own, ..
+        } = self;
+        bozo.extend(own);
+        if builder.entries_truncated {
+            bozo.push(Bozo::new(
+                BozoKind::LimitExceeded,
+                "more entries than the configured maximum",
+            ));
+        }
+        let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
+        let feed = Feed::from_dict(builder.feed);
+        let entries = builder.entries.into_iter().map(Entry::from_dict).collect();
+        ParsedFeed {
+            version,
+            namespaces: builder.namespaces_in_use,
+            feed,
+            entries,
+            bozo,
+        }
+    }
+}
+
+fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// Unescapes an attribute value strictly (XML 1.0 attribute-value normalisation).
+fn strict_attr_value(raw: &str, driver: &mut Driver<'_>) -> Result<String, String> {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    loop {
+        let Some(i) = rest.find(['&', '<', '\t', '\n', '\r']) else {
+            out.push_str(rest);
+            break;
+        };
+        out.push_str(&rest[..i]);
+        let c = rest.as_bytes()[i];
+        match c {
+            b'<' => return Err("not well-formed (invalid token): '<' in an attribute value".into()),
+            b'\r' => {
+                out.push(' ');
+                rest = rest[i + 1..].strip_prefix('\n').unwrap_or(&rest[i + 1..]);
+                continue;
+            }
+            b'\t' | b'\n' => {
+                out.push(' ');
+                rest = &rest[i + 1..];
+                continue;
+            }
+            _ => {}
+        }
+        let after = &rest[i + 1..];
+        let Some(semi) = after.find(';') else {
+            return Err("not well-formed (invalid token): bare '&' in an attribute value".into());
+        };
+        let name = &after[..semi];
+        if name.starts_with('#') {
+            match text::char_ref(name).filter(|&c| is_xml_char(c)) {
+                Some(c) => out.push(c),
+                None => return Err(format!("reference to invalid character number: &{name};")),
+            }
+        } else if let Some(v) = text::xml_entity(name) {
+            out.push_str(v);
+        } else if let Some(v) = driver.entity(name) {
+            out.push_str(&v);
+        } else {
+            return Err(format!("undefined entity: &{name};"));
+        }
+        rest = &after[semi + 1..];
+    }
+    Ok(out)
+}
+
+fn strict_attrs(
+    e: &quick_xml::events::BytesStart<'_>,
+    driver: &mut Driver<'_>,
+) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    let mut attrs = e.attributes();
+    attrs.with_checks(true);
+    for a in attrs {
+        let a = a.map_err(|err| format!("not well-formed (invalid token): {err}"))?;
+        let key = a.key.as_ref().to_owned();
+        let value = strict_attr_value(&a.value, driver)?;
+        out.push((key, value));
+    }
+    Ok(out)
+}
+
+fn check_text(s: &str) -> Result<(), String> {
+    match s.chars().find(|&c| !is_xml_char(c)) {
+        Some(c) => Err(format!(
+            "not well-formed (invalid token): character U+{:04X}",
+            c as u32
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The strict pass. `Err((message, byte offset, kind))` on the first well-formedness
+/// failure.
+fn strict_pass<'o>(
+    text: &str,
+    options: &'o ParseOptions,
+    dt: &Doctype,
+) -> Result<Driver<'o>, (String, usize, BozoKind)> {
+    let mut driver = Driver::new(options, true, dt.entities.clone());
+    let mut reader = Reader::from_str(text);
+    {
+        let cfg = reader.config_mut();
+        cfg.check_end_names = true;
+        cfg.check_comments = true;
+        cfg.allow_dangling_amp = false;
+        cfg.allow_unmatched_ends = false;
+    }
+    let mut seen_root = false;
+    let mut depth = 0usize;
+    loop {
+        let pos = reader.buffer_position() as usize;
+        let ev = match reader.read_event() {
+            Ok(ev) => ev,
+            Err(e) => {
+                return Err((
+                    e.to_string(),
+                    reader.error_position() as usize,
+                    BozoKind::NotWellFormed,
+                ));
+            }
+        };
+        let fail = |m: String| (m, pos, BozoKind::NotWellFormed);
+        match ev {
+            Event::Start(e) | Event::Empty(e) if depth == 0 && seen_root => {
+                let _ = e;
+                return Err(fail("junk after document element".into()));
+            }
+            Event::Start(e) => {
+                let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
+                seen_root = true;
+                depth += 1;
+                let name = e.name().as_ref().to_owned();
+                if let Err(f) = driver.start(&name, attrs) {
+                    return Err(undeclared(f, pos));
+                }
+            }
+            Event::Empty(e) => {
+                let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
+                seen_root = true;
+                let name = e.name().as_ref().to_owned();
+                if let Err(f) = driver.start(&name, attrs) {
+                    return Err(undeclared(f, pos));
+                }
+                driver.end(&name);
+            }
+            Event::End(e) => {
+                depth = depth.saturating_sub(1);
+                let name = e.name().as_ref().to_owned();
+                driver.end(&name);
+            }
+            Event::Text(t) => {
+                let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
+                if depth == 0 {
+                    let raw: &str = &t;
+                    if let Some(k) = raw.find(|c: char| !matches!(c, ' ' | '\t' | '\r' | '\n')) {
+                        let m = if seen_root {
+                            "junk after document element"
+                        } else {
+                            "syntax error"
+                        };
+                        return Err((m.into(), pos + k, BozoKind::NotWellFormed));
+                    }
+                    continue;
+                }
+                check_text(&s).map_err(fail)?;
+                driver.text(&s, true);
+            }
+            Event::CData(c) => {
+                if depth == 0 {
+                    return Err(fail("junk after document element".into()));
+                }
+                let s = c.xml_content(quick_xml::XmlVersion::Implicit1_0);
+                check_text(&s).map_err(fail)?;
+                driver.text(&s, true);
+            }
+            Event::GeneralRef(r) => {
+                if depth == 0 {
+                    return Err(fail("junk after document element".into()));
+                }
+                let name = r.into_inner();
+                if name.starts_with('#') {
+                    match text::char_ref(&name).filter(|&c| is_xml_char(c)) {
+                        Some(c) => driver.text(c.encode_utf8(&mut [0; 4]), true),
+                        None => {
+                            return Err(fail(format!(
+                                "reference to invalid character number: &{name};"
+                            )));
+                        }
+                    }
+                } else if let Some(v) = text::xml_entity(&name) {
+                    driver.text(v, true);
+                } else if let Some(v) = driver.entity(&name) {
+                    driver.text(&v, true);
+                } else {
+                    return Err(fail(format!("undefined entity: &{name};")));
+                }
+            }
+            Event::Eof => {
+                if !seen_root {
+                    return Err((
+                        "no element found".into(),
+                        text.len(),
+                        BozoKind::NotWellFormed,
+                    ));
+                }
+                if depth > 0 {
+                    return Err((
+                        "no element found: unclosed element at end of document".into(),
+                        text.len(),
+                        BozoKind::NotWellFormed,
+                    ));
+                }
+                break;
+            }
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
+        }
+    }
+    Ok(driver)
+}
+
+fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind) {
+    (
+        format!("'{}' is not associated with a namespace", f.0),
+        pos,
+        BozoKind::UndeclaredNamespace,
+    )
+}
 
 /// Parses decoded feed text. Never fails: problems become bozo records.
 #[must_use]
 pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
-    let _ = (text, options);
-    ParsedFeed::default()
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let skipped = text.len() - body.len();
+    let dt = scan_doctype(body);
+    match strict_pass(body, options, &dt) {
+        Ok(driver) => driver.finish(dt.version, Vec::new()),
+        Err((message, offset, kind)) => {
+            let record = Bozo::new(kind, message).at(Position::in_text(text, offset + skipped));
+            let mut driver = Driver::new(options, false, dt.entities.clone());
+            lenient::run(body, &mut driver);
+            driver.close_all();
+            driver.finish(dt.version, vec![record])
+        }
+    }
+}
+
+/// Runs only the lenient pass, as if the strict pass had failed (no bozo record is added
+/// for that). Useful to compare both passes and to test recovery.
+#[must_use]
+pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let dt = scan_doctype(body);
+    let mut driver = Driver::new(options, false, dt.entities.clone());
+    lenient::run(body, &mut driver);
+    driver.close_all();
+    driver.finish(dt.version, Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_entities_are_read() {
+        let dt = scan_doctype(
+            "<!DOCTYPE rss [\n<!ENTITY foo \"bar\">\n<!ENTITY c \"&#169;\">\n<!ENTITY x \"&a;&b;\">]>\n<rss/>",
+        );
+        assert_eq!(dt.entities.get("foo").map(String::as_str), Some("bar"));
+        assert_eq!(dt.entities.get("c").map(String::as_str), Some("&#169;"));
+        assert!(!dt.entities.contains_key("x"));
+    }
+
+    #[test]
+    fn netscape_doctype_is_rss091n() {
+        let dt = scan_doctype(
+            "<!DOCTYPE rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\" \"x\"><rss/>",
+        );
+        assert_eq!(dt.version, Some("rss091n"));
+    }
+
+    #[test]
+    fn strict_then_lenient() {
+        let ok = parse_str(
+            "<rss version='2.0'><channel><title>t</title></channel></rss>",
+            &ParseOptions::default(),
+        );
+        assert!(ok.bozo.is_empty());
+        assert_eq!(ok.version, "rss20");
+        assert_eq!(ok.feed.title.as_deref(), Some("t"));
+        let bad = parse_str(
+            "<rss version='2.0'><channel><title>a&nbsp;b</title></channel></rss>",
+            &ParseOptions::default(),
+        );
+        assert_eq!(bad.bozo.len(), 1);
+        assert_eq!(bad.bozo[0].kind, BozoKind::NotWellFormed);
+        assert_eq!(bad.feed.title.as_deref(), Some("a\u{a0}b"));
+    }
+
+    #[test]
+    fn depth_limit() {
+        let deep = format!("<rss>{}{}</rss>", "<a>".repeat(50), "</a>".repeat(50));
+        let r = parse_str(&deep, &ParseOptions::default().max_depth(10));
+        assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+    }
 }

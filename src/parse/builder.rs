@@ -1,0 +1,1860 @@
+//! The feed builder: a state machine fed with start/end/text events (from either pass)
+//! that fills feedparser-shaped dictionaries, following feedparser's element handlers and
+//! precedence rules.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::{Map, Value, json};
+
+use super::geo;
+use super::text::{
+    base64_utf8, find_email, fix_double_utf8, looks_like_html, map_cp1252, unsemicolon_refs,
+    xml_escape,
+};
+
+/// A feedparser dictionary.
+pub(crate) type Dict = Map<String, Value>;
+
+/// Known namespace URIs (lower-cased) and the prefix feedparser gives them.
+pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
+    Some(match uri_lower {
+        ""
+        | "http://backend.userland.com/rss"
+        | "http://blogs.law.harvard.edu/tech/rss"
+        | "http://purl.org/rss/1.0/"
+        | "http://my.netscape.com/rdf/simple/0.9/"
+        | "http://example.com/newformat#"
+        | "http://example.com/necho"
+        | "http://purl.org/echo/"
+        | "uri/of/echo/namespace#"
+        | "http://purl.org/pie/"
+        | "http://purl.org/atom/ns#"
+        | "http://www.w3.org/2005/atom"
+        | "http://purl.org/rss/1.0/modules/rss091#" => "",
+        "http://webns.net/mvcb/" => "admin",
+        "http://purl.org/rss/1.0/modules/aggregation/" => "ag",
+        "http://purl.org/rss/1.0/modules/annotate/" => "annotate",
+        "http://media.tangent.org/rss/1.0/" => "audio",
+        "http://backend.userland.com/blogchannelmodule" => "blogChannel",
+        "http://creativecommons.org/ns#license" | "http://web.resource.org/cc/" => "cc",
+        "http://cyber.law.harvard.edu/rss/creativecommonsrssmodule.html"
+        | "http://backend.userland.com/creativecommonsrssmodule" => "creativeCommons",
+        "http://purl.org/rss/1.0/modules/company" => "co",
+        "http://purl.org/rss/1.0/modules/content/" => "content",
+        "http://my.theinfo.org/changed/1.0/rss/" => "cp",
+        "http://purl.org/dc/elements/1.1/" => "dc",
+        "http://purl.org/dc/terms/" => "dcterms",
+        "http://purl.org/rss/1.0/modules/email/" => "email",
+        "http://purl.org/rss/1.0/modules/event/" => "ev",
+        "http://rssnamespace.org/feedburner/ext/1.0" => "feedburner",
+        "http://freshmeat.net/rss/fm/" => "fm",
+        "http://xmlns.com/foaf/0.1/" => "foaf",
+        "http://www.w3.org/2003/01/geo/wgs84_pos#" => "geo",
+        "http://www.georss.org/georss" => "georss",
+        "http://www.opengis.net/gml" => "gml",
+        "http://postneo.com/icbm/" => "icbm",
+        "http://purl.org/rss/1.0/modules/image/" => "image",
+        "http://www.itunes.com/dtds/podcast-1.0.dtd"
+        | "http://example.com/dtds/podcast-1.0.dtd" => "itunes",
+        "http://purl.org/rss/1.0/modules/link/" => "l",
+        "http://search.yahoo.com/mrss" | "http://search.yahoo.com/mrss/" => "media",
+        "http://madskills.com/public/xml/rss/module/pingback/" => "pingback",
+        "http://prismstandard.org/namespaces/1.2/basic/" => "prism",
+        "http://www.w3.org/1999/02/22-rdf-syntax-ns#" => "rdf",
+        "http://www.w3.org/2000/01/rdf-schema#" => "rdfs",
+        "http://purl.org/rss/1.0/modules/reference/" => "ref",
+        "http://purl.org/rss/1.0/modules/richequiv/" => "reqv",
+        "http://purl.org/rss/1.0/modules/search/" => "search",
+        "http://purl.org/rss/1.0/modules/slash/" => "slash",
+        "http://schemas.xmlsoap.org/soap/envelope/" => "soap",
+        "http://purl.org/rss/1.0/modules/servicestatus/" => "ss",
+        "http://hacks.benhammersley.com/rss/streaming/" => "str",
+        "http://purl.org/rss/1.0/modules/subscription/" => "sub",
+        "http://purl.org/rss/1.0/modules/syndication/" => "sy",
+        "http://schemas.pocketsoap.com/rss/mydescmodule/" => "szf",
+        "http://purl.org/rss/1.0/modules/taxonomy/" => "taxo",
+        "http://purl.org/rss/1.0/modules/threading/" => "thr",
+        "http://purl.org/rss/1.0/modules/textinput/" => "ti",
+        "http://madskills.com/public/xml/rss/module/trackback/" => "trackback",
+        "http://wellformedweb.org/commentapi/" => "wfw",
+        "http://purl.org/rss/1.0/modules/wiki/" => "wiki",
+        "http://www.w3.org/1999/xhtml" => "xhtml",
+        "http://www.w3.org/1999/xlink" => "xlink",
+        "http://www.w3.org/xml/1998/namespace" => "xml",
+        "http://podlove.org/simple-chapters" => "psc",
+        _ => return None,
+    })
+}
+
+/// Normalises a namespace URI the way feedparser does (any backend.userland.com/rss URI
+/// is one namespace).
+pub(crate) fn normalize_ns(uri: &str) -> (String, String) {
+    let lower = uri.to_lowercase();
+    if lower.contains("backend.userland.com/rss") {
+        let u = "http://backend.userland.com/rss".to_owned();
+        return (u.clone(), u);
+    }
+    (uri.to_owned(), lower)
+}
+
+#[derive(Default, Clone)]
+struct ContentParams {
+    ty: Option<String>,
+    language: Option<String>,
+    base: String,
+    src: Option<String>,
+    base64: bool,
+}
+
+impl ContentParams {
+    fn ty_or<'a>(&'a self, default: &'a str) -> &'a str {
+        self.ty.as_deref().unwrap_or(default)
+    }
+
+    fn detail(&self, value: String) -> Value {
+        let mut d = Dict::new();
+        if let Some(t) = &self.ty {
+            d.insert("type".into(), json!(t));
+        }
+        d.insert(
+            "language".into(),
+            self.language.as_ref().map_or(Value::Null, |l| json!(l)),
+        );
+        d.insert("base".into(), json!(self.base));
+        if let Some(s) = &self.src {
+            d.insert("src".into(), json!(s));
+        }
+        d.insert("value".into(), Value::String(value));
+        Value::Object(d)
+    }
+}
+
+struct Elem {
+    name: String,
+    expecting_text: bool,
+    pieces: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Geom {
+    None,
+    Point,
+    LineString,
+    Polygon,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Ctx {
+    Source,
+    Image,
+    TextInput,
+    Entry,
+    Feed,
+}
+
+/// The builder state (feedparser's parser mixin, as data).
+pub(crate) struct Builder {
+    pub feed: Dict,
+    pub entries: Vec<Dict>,
+    pub version: String,
+    pub namespaces_in_use: BTreeMap<String, String>,
+    infeed: bool,
+    inentry: bool,
+    incontent: u32,
+    intextinput: bool,
+    inimage: bool,
+    inauthor: bool,
+    incontributor: bool,
+    inpublisher: bool,
+    insource: bool,
+    sourcedata: Dict,
+    cp: ContentParams,
+    summary_key: Option<&'static str>,
+    stack: Vec<Elem>,
+    basestack: Vec<String>,
+    langstack: Vec<Option<String>>,
+    baseuri: String,
+    lang: Option<String>,
+    svg_ok: u32,
+    title_depth: i64,
+    depth: i64,
+    has_content: bool,
+    property_depth: HashMap<usize, HashMap<String, i64>>,
+    guidislink: bool,
+    psc_chapters_flag: bool,
+    ingeometry: Geom,
+    /// Limits: maximum number of entries kept.
+    pub max_entries: usize,
+    /// Set when `max_entries` was hit.
+    pub entries_truncated: bool,
+}
+
+fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    attrs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+fn attrs_dict(attrs: &[(String, String)]) -> Dict {
+    let mut d = Dict::new();
+    for (k, v) in attrs {
+        d.insert(k.clone(), json!(v));
+    }
+    d
+}
+
+fn map_content_type(t: &str) -> String {
+    let t = t.to_lowercase();
+    match t.as_str() {
+        "text" | "plain" => "text/plain".into(),
+        "html" => "text/html".into(),
+        "xhtml" => "application/xhtml+xml".into(),
+        _ => t,
+    }
+}
+
+fn is_html_type(t: &str) -> bool {
+    t == "text/html" || t == "application/xhtml+xml"
+}
+
+fn enforce_href(d: &mut Dict) {
+    let href = d
+        .get("url")
+        .or_else(|| d.get("uri"))
+        .or_else(|| d.get("href"))
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    if let Some(h) = href
+        && !h.is_empty()
+    {
+        d.remove("url");
+        d.remove("uri");
+        d.insert("href".into(), json!(h));
+    }
+}
+
+fn date_value(s: &str) -> Value {
+    match crate::date::parse_date(s) {
+        Some(dt) => json!(crate::date::struct_time(&dt)),
+        None => Value::Null,
+    }
+}
+
+fn str_of(v: Option<&Value>) -> Option<&str> {
+    v.and_then(Value::as_str)
+}
+
+impl Builder {
+    pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {
+        let mut feed = Dict::new();
+        if let Some(l) = &lang {
+            feed.insert("language".into(), json!(l.replace('_', "-")));
+        }
+        Builder {
+            feed,
+            entries: Vec::new(),
+            version: String::new(),
+            namespaces_in_use: BTreeMap::new(),
+            infeed: false,
+            inentry: false,
+            incontent: 0,
+            intextinput: false,
+            inimage: false,
+            inauthor: false,
+            incontributor: false,
+            inpublisher: false,
+            insource: false,
+            sourcedata: Dict::new(),
+            cp: ContentParams::default(),
+            summary_key: None,
+            stack: Vec::new(),
+            basestack: Vec::new(),
+            langstack: Vec::new(),
+            baseuri: base.unwrap_or_default(),
+            lang,
+            svg_ok: 0,
+            title_depth: -1,
+            depth: 0,
+            has_content: false,
+            property_depth: HashMap::new(),
+            guidislink: false,
+            psc_chapters_flag: false,
+            ingeometry: Geom::None,
+            max_entries,
+            entries_truncated: false,
+        }
+    }
+
+    /// Records a namespace declaration (prefix `None` for the default namespace).
+    pub(crate) fn track_namespace(&mut self, prefix: Option<&str>, uri: &str) {
+        if uri.is_empty() {
+            return;
+        }
+        let lower = uri.to_lowercase();
+        if self.version.is_empty() {
+            if prefix.is_none() && lower == "http://my.netscape.com/rdf/simple/0.9/" {
+                self.version = "rss090".into();
+            } else if lower == "http://purl.org/rss/1.0/" {
+                self.version = "rss10".into();
+            } else if lower == "http://www.w3.org/2005/atom" {
+                self.version = "atom10".into();
+            }
+        }
+        let (uri, lower) = normalize_ns(uri);
+        match canonical_prefix(&lower) {
+            Some(p) => {
+                self.namespaces_in_use.insert(p.to_owned(), uri);
+            }
+            None => {
+                self.namespaces_in_use
+                    .insert(prefix.unwrap_or("").to_owned(), uri);
+            }
+        }
+    }
+
+    fn ctx_kind(&self) -> Ctx {
+        if self.insource {
+            Ctx::Source
+        } else if self.inimage && self.feed.get("image").is_some_and(Value::is_object) {
+            Ctx::Image
+        } else if self.intextinput {
+            Ctx::TextInput
+        } else if self.inentry && !self.entries.is_empty() {
+            Ctx::Entry
+        } else {
+            Ctx::Feed
+        }
+    }
+
+    fn ctx(&mut self) -> &mut Dict {
+        match self.ctx_kind() {
+            Ctx::Source => &mut self.sourcedata,
+            Ctx::Image => self
+                .feed
+                .get_mut("image")
+                .and_then(Value::as_object_mut)
+                .expect("image"),
+            Ctx::TextInput => {
+                let v = self.feed.entry("textinput").or_insert_with(|| json!({}));
+                if !v.is_object() {
+                    *v = json!({});
+                }
+                v.as_object_mut().expect("object")
+            }
+            Ctx::Entry => self.entries.last_mut().expect("entry"),
+            Ctx::Feed => &mut self.feed,
+        }
+    }
+
+    fn save(&mut self, key: &str, value: Value, overwrite: bool) {
+        let ctx = self.ctx();
+        if overwrite || !ctx.contains_key(key) {
+            ctx.insert(key.to_owned(), value);
+        }
+    }
+
+    fn push(&mut self, name: &str, expecting_text: bool) {
+        self.stack.push(Elem {
+            name: name.to_owned(),
+            expecting_text,
+            pieces: Vec::new(),
+        });
+    }
+
+    /// Text content (`escape`: escape it when inside inline XHTML).
+    pub(crate) fn data(&mut self, text: &str, escape: bool) {
+        if self.stack.is_empty() {
+            return;
+        }
+        let piece = if escape && self.cp.ty.as_deref() == Some("application/xhtml+xml") {
+            xml_escape(text, false)
+        } else {
+            text.to_owned()
+        };
+        if let Some(top) = self.stack.last_mut() {
+            top.pieces.push(piece);
+        }
+    }
+
+    fn base_and_lang(&mut self, tag: &str, attrs: &[(String, String)]) {
+        let base = getattr(attrs, "xml:base").or_else(|| getattr(attrs, "base"));
+        if let Some(b) = base.filter(|b| !b.is_empty()) {
+            self.baseuri = super::url::urljoin(&self.baseuri, b);
+        }
+        let lang = match getattr(attrs, "xml:lang").or_else(|| getattr(attrs, "lang")) {
+            Some("") => None,
+            Some(l) => Some(l.to_owned()),
+            None => self.lang.clone(),
+        };
+        if let Some(l) = &lang
+            && matches!(tag, "feed" | "rss" | "rdf:rdf")
+        {
+            self.feed
+                .insert("language".into(), json!(l.replace('_', "-")));
+        }
+        self.lang = lang.clone();
+        self.basestack.push(self.baseuri.clone());
+        self.langstack.push(lang);
+    }
+
+    fn strattrs(attrs: &[(String, String)]) -> String {
+        let mut s = String::new();
+        for (k, v) in attrs {
+            s.push(' ');
+            s.push_str(k);
+            s.push_str("=\"");
+            s.push_str(&xml_escape(v, true));
+            s.push('"');
+        }
+        s
+    }
+
+    /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
+    /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
+    pub(crate) fn start(&mut self, tag: &str, mut attrs: Vec<(String, String)>, ns: Option<&str>) {
+        self.depth += 1;
+        for (k, v) in &mut attrs {
+            if k == "rel" || k == "type" {
+                *v = v.to_lowercase();
+            }
+        }
+        self.base_and_lang(tag, &attrs);
+
+        if self.incontent > 0 && !self.cp.ty_or("xml").ends_with("xml") {
+            if tag == "xhtml:div" || tag == "div" {
+                return;
+            }
+            self.cp.ty = Some("application/xhtml+xml".into());
+        }
+        if self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml") {
+            let local = tag.split_once(':').map_or(tag, |(_, l)| l);
+            if let Some(ns) = ns
+                && ((local == "math" && ns == "http://www.w3.org/1998/Math/MathML")
+                    || (local == "svg" && ns == "http://www.w3.org/2000/svg"))
+            {
+                attrs.retain(|(k, _)| k != "xmlns");
+                attrs.push(("xmlns".into(), ns.to_owned()));
+            }
+            if local == "svg" {
+                self.svg_ok += 1;
+            }
+            let close = if is_void(local) { " /" } else { "" };
+            let s = format!("<{local}{}{close}>", Self::strattrs(&attrs));
+            self.data(&s, false);
+            return;
+        }
+
+        let (prefix, suffix) = tag.split_once(':').unwrap_or(("", tag));
+        if prefix.is_empty() && !matches!(tag, "title" | "link" | "description" | "name") {
+            self.intextinput = false;
+        }
+        if prefix.is_empty()
+            && !matches!(
+                tag,
+                "title" | "link" | "description" | "url" | "href" | "width" | "height"
+            )
+        {
+            self.inimage = false;
+        }
+        let key = if prefix.is_empty() {
+            suffix.to_owned()
+        } else {
+            format!("{prefix}_{suffix}")
+        };
+        if !self.start_handler(&key, &attrs) {
+            if attrs.is_empty() {
+                self.push(&key, true);
+            } else {
+                let d = attrs_dict(&attrs);
+                self.ctx().insert(key, Value::Object(d));
+            }
+        }
+    }
+
+    /// An end tag, named as for [`Builder::start`].
+    pub(crate) fn end(&mut self, tag: &str) {
+        let (prefix, suffix) = tag.split_once(':').unwrap_or(("", tag));
+        let key = if prefix.is_empty() {
+            suffix.to_owned()
+        } else {
+            format!("{prefix}_{suffix}")
+        };
+        if suffix == "svg" && self.svg_ok > 0 {
+            self.svg_ok -= 1;
+        }
+        if self.svg_ok > 0 || !self.end_handler(&key) {
+            self.pop(&key, true);
+        }
+        let mut emitted = false;
+        if self.incontent > 0 && !self.cp.ty_or("xml").ends_with("xml") {
+            if tag == "xhtml:div" || tag == "div" {
+                emitted = true;
+            } else {
+                self.cp.ty = Some("application/xhtml+xml".into());
+            }
+        }
+        if !emitted && self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml")
+        {
+            let local = tag.rsplit(':').next().unwrap_or(tag);
+            if !is_void(local) {
+                self.data(&format!("</{local}>"), false);
+            }
+        }
+        if !self.basestack.is_empty() {
+            self.basestack.pop();
+            if let Some(b) = self.basestack.last()
+                && !b.is_empty()
+            {
+                self.baseuri = b.clone();
+            }
+        }
+        if !self.langstack.is_empty() {
+            self.langstack.pop();
+            if let Some(l) = self.langstack.last() {
+                self.lang = l.clone();
+            }
+        }
+        self.depth -= 1;
+    }
+
+    fn pop(&mut self, element: &str, strip: bool) -> Option<String> {
+        if self.stack.last().is_none_or(|e| e.name != element) {
+            return None;
+        }
+        let Elem {
+            name: element,
+            expecting_text,
+            mut pieces,
+        } = self.stack.pop()?;
+        if self.version == "atom10" && self.cp.ty_or("text") == "application/xhtml+xml" {
+            while pieces.len() > 1 && pieces.last().is_some_and(|p| p.trim().is_empty()) {
+                pieces.pop();
+            }
+            while pieces.len() > 1 && pieces.first().is_some_and(|p| p.trim().is_empty()) {
+                pieces.remove(0);
+            }
+            if pieces.len() >= 2
+                && (pieces[0] == "<div>" || pieces[0].starts_with("<div "))
+                && pieces.last().is_some_and(|p| p == "</div>")
+            {
+                let mut depth = 0i64;
+                let mut closed_early = false;
+                for piece in &pieces[..pieces.len() - 1] {
+                    if piece.starts_with("</") {
+                        depth -= 1;
+                        if depth == 0 {
+                            closed_early = true;
+                            break;
+                        }
+                    } else if piece.starts_with('<') && !piece.ends_with("/>") {
+                        depth += 1;
+                    }
+                }
+                if !closed_early {
+                    let n = pieces.len();
+                    pieces = pieces.drain(1..n - 1).collect();
+                }
+            }
+        }
+        let mut output = pieces.concat();
+        if strip {
+            output = trim_py(&output).to_owned();
+        }
+        if !expecting_text {
+            return Some(output);
+        }
+        if self.cp.base64
+            && let Some(decoded) = base64_utf8(&output)
+        {
+            output = decoded;
+        }
+        if !self.version.starts_with("atom")
+            && self.cp.ty.as_deref() == Some("text/plain")
+            && looks_like_html(&output)
+        {
+            self.cp.ty = Some("text/html".into());
+        }
+        self.cp.base64 = false;
+        output = map_cp1252(fix_double_utf8(output));
+
+        if matches!(element.as_str(), "category" | "tags" | "itunes_keywords") {
+            return Some(output);
+        }
+        if element == "title" && -1 < self.title_depth && self.title_depth <= self.depth {
+            return Some(output);
+        }
+        if self.inentry && !self.insource && !self.entries.is_empty() {
+            if element == "content" {
+                let detail = self.cp.detail(output.clone());
+                let ctx = self.ctx();
+                let list = ctx.entry("content").or_insert_with(|| json!([]));
+                if let Some(a) = list.as_array_mut() {
+                    a.push(detail);
+                }
+            } else if element == "link" {
+                if !self.inimage {
+                    let fixed = unsemicolon_refs(&output.replace("&amp;", "&"));
+                    let e = self.entries.last_mut().expect("entry");
+                    // Better than feedparser: a link element's text becomes the entry's
+                    // `link` only when it is an alternate link (or the first link).
+                    let rel = e
+                        .get("links")
+                        .and_then(Value::as_array)
+                        .and_then(|a| a.last())
+                        .and_then(|l| l.get("rel"))
+                        .and_then(Value::as_str);
+                    if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
+                        e.insert("link".into(), json!(fixed));
+                    }
+                    if !fixed.is_empty()
+                        && let Some(l) = e
+                            .get_mut("links")
+                            .and_then(Value::as_array_mut)
+                            .and_then(|a| a.last_mut())
+                            .and_then(Value::as_object_mut)
+                    {
+                        l.insert("href".into(), json!(fixed));
+                    }
+                }
+            } else {
+                let key = if element == "description" {
+                    "summary".to_owned()
+                } else {
+                    element
+                };
+                let idx = self.entries.len() - 1;
+                let depth = self.depth;
+                let map = self.property_depth.entry(idx).or_default();
+                let old = map.get(&key).copied();
+                if old.is_none_or(|d| depth <= d) {
+                    map.insert(key.clone(), depth);
+                    self.entries[idx].insert(key.clone(), json!(output));
+                }
+                if self.incontent > 0 {
+                    let detail = self.cp.detail(output.clone());
+                    self.entries[idx].insert(format!("{key}_detail"), detail);
+                }
+            }
+        } else if self.infeed || self.insource {
+            let key = if element == "description" {
+                "subtitle".to_owned()
+            } else {
+                element
+            };
+            let detail = (self.incontent > 0).then(|| self.cp.detail(output.clone()));
+            let ctx = self.ctx();
+            if key == "link" {
+                let fixed = unsemicolon_refs(&output);
+                ctx.insert("link".into(), json!(fixed));
+                if let Some(l) = ctx
+                    .get_mut("links")
+                    .and_then(Value::as_array_mut)
+                    .and_then(|a| a.last_mut())
+                    .and_then(Value::as_object_mut)
+                {
+                    l.insert("href".into(), json!(fixed));
+                }
+            } else {
+                ctx.insert(key.clone(), json!(output));
+                if let Some(d) = detail {
+                    ctx.insert(format!("{key}_detail"), d);
+                }
+            }
+        }
+        Some(output)
+    }
+
+    fn push_content(
+        &mut self,
+        tag: &str,
+        attrs: &[(String, String)],
+        default: &str,
+        expecting: bool,
+    ) {
+        self.incontent += 1;
+        if let Some(l) = &self.lang {
+            self.lang = Some(l.replace('_', "-"));
+        }
+        let ty = map_content_type(getattr(attrs, "type").unwrap_or(default));
+        let base64 = getattr(attrs, "mode") == Some("base64")
+            || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
+        self.cp = ContentParams {
+            ty: Some(ty),
+            language: self.lang.clone(),
+            base: self.baseuri.clone(),
+            src: None,
+            base64,
+        };
+        self.push(tag, expecting);
+    }
+
+    fn pop_content(&mut self, tag: &str) -> Option<String> {
+        let v = self.pop(tag, true);
+        self.incontent = self.incontent.saturating_sub(1);
+        self.cp = ContentParams::default();
+        v
+    }
+
+    fn save_author(&mut self, key: &str, value: &str, prefix: &str) {
+        let detail_key = format!("{prefix}_detail");
+        {
+            let ctx = self.ctx();
+            let d = ctx.entry(detail_key).or_insert_with(|| json!({}));
+            if let Some(o) = d.as_object_mut() {
+                o.insert(key.into(), json!(value));
+            }
+        }
+        if prefix != "author" {
+            // Better than feedparser, which files a publisher's name and e-mail into the
+            // last *author* too: the publisher string is built from its own details.
+            let ctx = self.ctx();
+            let d = ctx
+                .get(&format!("{prefix}_detail"))
+                .and_then(Value::as_object);
+            let name = d
+                .and_then(|d| str_of(d.get("name")))
+                .filter(|s| !s.is_empty());
+            let email = d
+                .and_then(|d| str_of(d.get("email")))
+                .filter(|s| !s.is_empty());
+            let v = match (name, email) {
+                (Some(n), Some(e)) => format!("{n} ({e})"),
+                (Some(n), None) => n.to_owned(),
+                (None, Some(e)) => e.to_owned(),
+                (None, None) => return,
+            };
+            ctx.insert(prefix.to_owned(), json!(v));
+            return;
+        }
+        self.sync_author_detail("author");
+        let ctx = self.ctx();
+        let authors = ctx.entry("authors").or_insert_with(|| json!([{}]));
+        if let Some(a) = authors.as_array_mut() {
+            if a.is_empty() {
+                a.push(json!({}));
+            }
+            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
+                o.insert(key.into(), json!(value));
+            }
+        }
+    }
+
+    fn save_contributor(&mut self, key: &str, value: &str) {
+        let ctx = self.ctx();
+        let c = ctx.entry("contributors").or_insert_with(|| json!([{}]));
+        if let Some(a) = c.as_array_mut() {
+            if a.is_empty() {
+                a.push(json!({}));
+            }
+            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
+                o.insert(key.into(), json!(value));
+            }
+        }
+    }
+
+    fn sync_author_detail(&mut self, key: &str) {
+        let plural = format!("{key}s");
+        let detail_key = format!("{key}_detail");
+        let ctx = self.ctx();
+        let (from_list, detail) = match ctx
+            .get(&plural)
+            .and_then(Value::as_array)
+            .and_then(|a| a.last())
+        {
+            Some(Value::Object(o)) => (true, o.clone()),
+            _ => (false, Dict::new()),
+        };
+        if !detail.is_empty() {
+            let name = str_of(detail.get("name")).filter(|s| !s.is_empty());
+            let email = str_of(detail.get("email")).filter(|s| !s.is_empty());
+            let v = match (name, email) {
+                (Some(n), Some(e)) => Some(format!("{n} ({e})")),
+                (Some(n), None) => Some(n.to_owned()),
+                (None, Some(e)) => Some(e.to_owned()),
+                (None, None) => None,
+            };
+            if let Some(v) = v {
+                ctx.insert(key.to_owned(), json!(v));
+            }
+            return;
+        }
+        let Some(mut author) = str_of(ctx.get(key))
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+        else {
+            return;
+        };
+        let mut email = None;
+        if let Some((a, b)) = find_email(&author) {
+            let e = author[a..b].to_owned();
+            author = author.replace(&e, "");
+            author = author
+                .replace("()", "")
+                .replace("<>", "")
+                .replace("&lt;&gt;", "");
+            author = trim_py(&author).to_owned();
+            if author.starts_with('(') {
+                author.remove(0);
+            }
+            if author.ends_with(')') {
+                author.pop();
+            }
+            author = trim_py(&author).to_owned();
+            email = Some(e);
+        }
+        let mut detail = detail;
+        if !author.is_empty() {
+            detail.insert("name".into(), json!(author));
+        }
+        if let Some(e) = &email {
+            detail.insert("email".into(), json!(e));
+        }
+        if author.is_empty() && email.is_none() {
+            return;
+        }
+        let had_detail = ctx.contains_key(&detail_key);
+        if !had_detail {
+            ctx.insert(detail_key, Value::Object(detail.clone()));
+        }
+        if from_list
+            && let Some(last) = ctx
+                .get_mut(&plural)
+                .and_then(Value::as_array_mut)
+                .and_then(|a| a.last_mut())
+        {
+            *last = Value::Object(detail);
+        }
+    }
+
+    fn add_tag(&mut self, term: Option<&str>, scheme: Option<&str>, label: Option<&str>) {
+        let ctx = self.ctx();
+        let tags = ctx.entry("tags").or_insert_with(|| json!([]));
+        let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
+        if empty(term) && empty(scheme) && empty(label) {
+            return;
+        }
+        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| json!(s));
+        let value = json!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
+        if let Some(a) = tags.as_array_mut()
+            && !a.contains(&value)
+        {
+            a.push(value);
+        }
+    }
+
+    fn start_author(&mut self) {
+        self.inauthor = true;
+        self.push("author", true);
+        let ctx = self.ctx();
+        let a = ctx.entry("authors").or_insert_with(|| json!([]));
+        if let Some(a) = a.as_array_mut() {
+            a.push(json!({}));
+        }
+    }
+
+    fn end_author(&mut self) {
+        self.pop("author", true);
+        self.inauthor = false;
+        self.sync_author_detail("author");
+    }
+
+    fn start_link(&mut self, attrs: &[(String, String)]) {
+        let mut d = attrs_dict(attrs);
+        if !d.contains_key("rel") {
+            d.insert("rel".into(), json!("alternate"));
+        }
+        if !d.contains_key("type") {
+            let t = if str_of(d.get("rel")) == Some("self") {
+                "application/atom+xml"
+            } else {
+                "text/html"
+            };
+            d.insert("type".into(), json!(t));
+        }
+        enforce_href(&mut d);
+        if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
+            let resolved = self.resolve_uri(&h);
+            d.insert("href".into(), json!(resolved));
+        }
+        let expecting = self.infeed || self.inentry || self.insource;
+        let skip = self.inentry && self.inimage;
+        let href = str_of(d.get("href")).map(str::to_owned);
+        let alternate_html = str_of(d.get("rel")) == Some("alternate")
+            && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
+        let ctx = self.ctx();
+        let links = ctx.entry("links").or_insert_with(|| json!([]));
+        if !skip && let Some(a) = links.as_array_mut() {
+            a.push(Value::Object(d));
+        }
+        match href {
+            Some(h) => {
+                if alternate_html {
+                    ctx.insert("link".into(), json!(h));
+                }
+            }
+            None => self.push("link", expecting),
+        }
+    }
+
+    fn resolve_uri(&self, uri: &str) -> String {
+        super::url::urljoin(&self.baseuri, uri)
+    }
+
+    fn start_content(&mut self, attrs: &[(String, String)]) {
+        self.has_content = true;
+        self.push_content("content", attrs, "text/plain", true);
+        if let Some(src) = getattr(attrs, "src").filter(|s| !s.is_empty()) {
+            self.cp.src = Some(self.resolve_uri(src));
+        }
+        self.push("content", true);
+    }
+
+    fn end_content(&mut self) {
+        let ty = map_content_type(self.cp.ty_or(""));
+        let copy = ty == "text/plain" || is_html_type(&ty);
+        let value = self.pop_content("content");
+        if copy && let Some(v) = value {
+            self.save("summary", json!(v), false);
+        }
+    }
+
+    fn start_description(&mut self, attrs: &[(String, String)], default: &str) {
+        let has_summary = self.ctx().contains_key("summary");
+        if has_summary && !self.has_content {
+            self.summary_key = Some("content");
+            self.start_content(attrs);
+        } else {
+            let e = self.infeed || self.inentry || self.insource;
+            self.push_content("description", attrs, default, e);
+        }
+    }
+
+    fn end_description(&mut self) {
+        if self.summary_key == Some("content") {
+            self.end_content();
+        } else {
+            self.pop_content("description");
+        }
+        self.summary_key = None;
+    }
+
+    fn start_summary(&mut self, attrs: &[(String, String)]) {
+        let has_summary = self.ctx().contains_key("summary");
+        if has_summary && !self.has_content {
+            self.summary_key = Some("content");
+            self.start_content(attrs);
+        } else {
+            self.summary_key = Some("summary");
+            self.push_content("summary", attrs, "text/plain", true);
+        }
+    }
+
+    fn end_summary(&mut self) {
+        if self.summary_key == Some("content") {
+            self.end_content();
+        } else {
+            let k = self.summary_key.unwrap_or("summary");
+            self.pop_content(k);
+        }
+        self.summary_key = None;
+    }
+
+    fn start_title(&mut self, attrs: &[(String, String)]) {
+        let e = self.infeed || self.inentry || self.insource;
+        self.push_content("title", attrs, "text/plain", e);
+    }
+
+    fn end_title(&mut self) {
+        if self.svg_ok > 0 {
+            return;
+        }
+        let v = self.pop_content("title");
+        if v.is_some_and(|v| !v.is_empty()) {
+            self.title_depth = self.depth;
+        }
+    }
+
+    fn start_category(&mut self, attrs: &[(String, String)]) {
+        let term = getattr(attrs, "term");
+        let scheme = getattr(attrs, "scheme").or_else(|| getattr(attrs, "domain"));
+        let label = getattr(attrs, "label");
+        self.add_tag(term, scheme, label);
+        self.push("category", true);
+    }
+
+    fn end_category(&mut self) {
+        let Some(value) = self.pop("category", true).filter(|v| !v.is_empty()) else {
+            return;
+        };
+        let ctx = self.ctx();
+        let last_term_empty = ctx
+            .get("tags")
+            .and_then(Value::as_array)
+            .and_then(|a| a.last())
+            .map(|t| {
+                t.get("term")
+                    .is_none_or(|v| v.as_str().is_none_or(str::is_empty))
+            });
+        if last_term_empty == Some(true) {
+            if let Some(t) = ctx
+                .get_mut("tags")
+                .and_then(Value::as_array_mut)
+                .and_then(|a| a.last_mut())
+                .and_then(Value::as_object_mut)
+            {
+                t.insert("term".into(), json!(value));
+            }
+        } else {
+            self.add_tag(Some(&value), None, None);
+        }
+    }
+
+    fn start_date(&mut self, key: &str) {
+        self.push(key, true);
+    }
+
+    fn end_date(&mut self, key: &str) {
+        let v = self.pop(key, true).unwrap_or_default();
+        self.save(&format!("{key}_parsed"), date_value(&v), true);
+    }
+
+    fn cdf_common(&mut self, attrs: &[(String, String)]) {
+        if let Some(lm) = getattr(attrs, "lastmod") {
+            self.push("updated", true);
+            self.data_raw(lm);
+            self.end_date("updated");
+        }
+        if let Some(href) = getattr(attrs, "href") {
+            self.start_link(&[]);
+            self.data_raw(href);
+            self.pop("link", true);
+        }
+    }
+
+    fn data_raw(&mut self, s: &str) {
+        if let Some(top) = self.stack.last_mut() {
+            top.pieces = vec![s.to_owned()];
+        }
+    }
+
+    fn start_geom(&mut self) {
+        self.push("geometry", false);
+        self.ctx().insert("where".into(), json!({}));
+    }
+
+    fn save_where(&mut self, geometry: Dict) {
+        let ctx = self.ctx();
+        let w = ctx.entry("where").or_insert_with(|| json!({}));
+        if let Some(o) = w.as_object_mut() {
+            o.extend(geometry);
+        }
+    }
+
+    fn parse_srs(&mut self, attrs: &[(String, String)]) {
+        let name = getattr(attrs, "srsname").map_or(Value::Null, |s| json!(s));
+        let dim = getattr(attrs, "srsdimension")
+            .unwrap_or("2")
+            .trim()
+            .parse::<i64>()
+            .unwrap_or(2);
+        let ctx = self.ctx();
+        let w = ctx.entry("where").or_insert_with(|| json!({}));
+        if let Some(o) = w.as_object_mut() {
+            o.insert("srsName".into(), name);
+            o.insert("srsDimension".into(), json!(dim));
+        }
+    }
+
+    fn gml_pos(&mut self, list: bool) {
+        let this = self.pop("pos", true).unwrap_or_default();
+        let ctx = self.ctx();
+        let w = ctx.get("where").and_then(Value::as_object);
+        let srs = w.and_then(|w| str_of(w.get("srsName"))).map(str::to_owned);
+        let dims = w
+            .and_then(|w| w.get("srsDimension"))
+            .and_then(Value::as_i64)
+            .unwrap_or(2);
+        let mut swap = true;
+        if let Some(s) = srs.filter(|s| s.contains("EPSG"))
+            && let Ok(epsg) = s.rsplit(':').next().unwrap_or("").parse::<u32>()
+        {
+            swap = geo::is_geographic(epsg);
+        }
+        let g = if list {
+            match self.ingeometry {
+                Geom::LineString => geo::line(&this, swap, dims),
+                Geom::Polygon => geo::line(&this, swap, dims).map(|mut l| {
+                    let ring = l.remove("coordinates").unwrap_or(Value::Null);
+                    let mut d = Dict::new();
+                    d.insert("type".into(), json!("Polygon"));
+                    d.insert("coordinates".into(), json!([ring]));
+                    d
+                }),
+                _ => None,
+            }
+        } else {
+            geo::point(&this, swap, dims)
+        };
+        if let Some(g) = g {
+            self.save_where(g);
+        }
+    }
+
+    /// Calls feedparser's `_start_<key>` handler; false when there is none.
+    fn start_handler(&mut self, key: &str, attrs: &[(String, String)]) -> bool {
+        match key {
+            "rss" => {
+                if self.version.is_empty() || !self.version.starts_with("rss") {
+                    let v = getattr(attrs, "version").unwrap_or("");
+                    self.version = match v {
+                        "0.91" => "rss091u",
+                        "0.92" => "rss092",
+                        "0.93" => "rss093",
+                        "0.94" => "rss094",
+                        v if v.starts_with("2.") => "rss20",
+                        _ => "rss",
+                    }
+                    .into();
+                }
+            }
+            "channel" => {
+                self.infeed = true;
+                self.cdf_common(attrs);
+            }
+            "feed" => {
+                self.infeed = true;
+                if self.version.is_empty() {
+                    self.version = match getattr(attrs, "version") {
+                        Some("0.1") => "atom01",
+                        Some("0.2") => "atom02",
+                        Some("0.3") => "atom03",
+                        _ => "atom",
+                    }
+                    .into();
+                }
+            }
+            "image" => {
+                if !self.inentry {
+                    self.ctx().entry("image").or_insert_with(|| json!({}));
+                }
+                self.inimage = true;
+                self.title_depth = -1;
+                self.push("image", false);
+            }
+            "textinput" => {
+                self.ctx().entry("textinput").or_insert_with(|| json!({}));
+                self.intextinput = true;
+                self.title_depth = -1;
+                self.push("textinput", false);
+            }
+            "author" | "managingeditor" | "dc_author" | "dc_creator" | "itunes_author" => {
+                self.start_author();
+            }
+            "contributor" => {
+                self.incontributor = true;
+                let ctx = self.ctx();
+                let c = ctx.entry("contributors").or_insert_with(|| json!([]));
+                if let Some(a) = c.as_array_mut() {
+                    a.push(json!({}));
+                }
+                self.push("contributor", false);
+            }
+            "dc_contributor" => {
+                self.incontributor = true;
+                let ctx = self.ctx();
+                let c = ctx.entry("contributors").or_insert_with(|| json!([]));
+                if let Some(a) = c.as_array_mut() {
+                    a.push(json!({}));
+                }
+                self.push("name", false);
+            }
+            "name" | "itunes_name" => self.push("name", false),
+            "width" => self.push("width", false),
+            "height" => self.push("height", false),
+            "url" | "homepage" | "uri" => self.push("href", true),
+            "email" | "itunes_email" => self.push("email", false),
+            "subtitle" | "tagline" | "itunes_subtitle" => {
+                self.push_content("subtitle", attrs, "text/plain", true);
+            }
+            "rights" | "copyright" | "dc_rights" => {
+                self.push_content("rights", attrs, "text/plain", true);
+            }
+            "item" | "entry" => {
+                if self.entries.len() >= self.max_entries {
+                    self.entries_truncated = true;
+                    self.entries.pop();
+                }
+                self.entries.push(Dict::new());
+                self.property_depth.remove(&(self.entries.len() - 1));
+                self.push("item", false);
+                self.inentry = true;
+                self.guidislink = false;
+                self.title_depth = -1;
+                if let Some(id) = getattr(attrs, "rdf:about") {
+                    let id = id.to_owned();
+                    self.ctx().insert("id".into(), json!(id));
+                }
+                self.cdf_common(attrs);
+            }
+            "language" | "dc_language" => self.push("language", true),
+            "webmaster" | "dc_publisher" => self.push("publisher", true),
+            "published" | "issued" | "pubdate" | "dcterms_issued" => self.start_date("published"),
+            "updated" | "modified" | "lastbuilddate" | "dc_date" | "dcterms_modified" => {
+                self.start_date("updated");
+            }
+            "created" | "dcterms_created" => self.start_date("created"),
+            "expirationdate" => self.start_date("expired"),
+            "dcterms_valid" => self.push("validity", true),
+            "category" | "keywords" | "dc_subject" => self.start_category(attrs),
+            "media_category" => {
+                let mut a = attrs.to_vec();
+                if getattr(&a, "scheme").is_none() {
+                    a.push((
+                        "scheme".into(),
+                        "http://search.yahoo.com/mrss/category_schema".into(),
+                    ));
+                }
+                self.start_category(&a);
+            }
+            "itunes_category" => {
+                self.add_tag(getattr(attrs, "text"), Some("http://www.itunes.com/"), None);
+                self.push("category", true);
+            }
+            "tags" => self.push("tags", true),
+            "cloud" => {
+                let d = attrs_dict(attrs);
+                self.ctx().insert("cloud".into(), Value::Object(d));
+            }
+            "link" => self.start_link(attrs),
+            "guid" | "id" => {
+                self.guidislink = getattr(attrs, "ispermalink").unwrap_or("true") == "true";
+                self.push("id", true);
+            }
+            "title" | "dc_title" | "media_title" => {
+                if self.svg_ok > 0 {
+                    return false;
+                }
+                self.start_title(attrs);
+            }
+            "description" | "dc_description" | "media_description" => {
+                self.start_description(attrs, "text/html");
+            }
+            "abstract" => {
+                let e = self.infeed || self.inentry || self.insource;
+                self.push_content("description", attrs, "text/plain", e);
+            }
+            "info" | "feedburner_browserfriendly" => {
+                self.push_content("info", attrs, "text/plain", true);
+            }
+            "generator" => {
+                let mut d = attrs_dict(attrs);
+                if !d.is_empty() {
+                    enforce_href(&mut d);
+                    if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
+                        let r = self.resolve_uri(&h);
+                        d.insert("href".into(), json!(r));
+                    }
+                }
+                self.ctx()
+                    .insert("generator_detail".into(), Value::Object(d));
+                self.push("generator", true);
+            }
+            "summary" | "itunes_summary" => self.start_summary(attrs),
+            "enclosure" => {
+                let mut d = attrs_dict(attrs);
+                enforce_href(&mut d);
+                d.insert("rel".into(), json!("enclosure"));
+                let ctx = self.ctx();
+                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                if let Some(a) = l.as_array_mut() {
+                    a.push(Value::Object(d));
+                }
+            }
+            "source" => {
+                if let Some(u) = getattr(attrs, "url") {
+                    self.sourcedata.insert("href".into(), json!(u));
+                }
+                self.push("source", true);
+                self.insource = true;
+                self.title_depth = -1;
+            }
+            "content" => self.start_content(attrs),
+            "body" | "xhtml_body" => {
+                self.push_content("content", attrs, "application/xhtml+xml", true);
+            }
+            "content_encoded" | "fullitem" => {
+                self.has_content = true;
+                self.push_content("content", attrs, "text/html", true);
+            }
+            "newlocation" => self.push("newlocation", true),
+            "itunes_owner" => {
+                self.inpublisher = true;
+                self.push("publisher", false);
+            }
+            "itunes_image" | "itunes_link" => {
+                self.push("itunes_image", false);
+                let href = getattr(attrs, "href")
+                    .filter(|s| !s.is_empty())
+                    .or_else(|| getattr(attrs, "url").filter(|s| !s.is_empty()));
+                if let Some(h) = href {
+                    let h = h.to_owned();
+                    self.ctx().insert("image".into(), json!({"href": h}));
+                }
+            }
+            "media_group" => {}
+            "media_rating" => {
+                let d = attrs_dict(attrs);
+                self.ctx().entry("media_rating").or_insert(Value::Object(d));
+                self.push("rating", true);
+            }
+            "media_credit" => {
+                let d = attrs_dict(attrs);
+                let ctx = self.ctx();
+                let l = ctx.entry("media_credit").or_insert_with(|| json!([]));
+                if let Some(a) = l.as_array_mut() {
+                    a.push(Value::Object(d));
+                }
+                self.push("credit", true);
+            }
+            "media_restriction" => {
+                let d = attrs_dict(attrs);
+                self.ctx()
+                    .entry("media_restriction")
+                    .or_insert(Value::Object(d));
+                self.push("restriction", true);
+            }
+            "media_license" => {
+                let d = attrs_dict(attrs);
+                self.ctx()
+                    .entry("media_license")
+                    .or_insert(Value::Object(d));
+                self.push("license", true);
+            }
+            "media_content" => {
+                let d = attrs_dict(attrs);
+                let ctx = self.ctx();
+                let l = ctx.entry("media_content").or_insert_with(|| json!([]));
+                if let Some(a) = l.as_array_mut() {
+                    a.push(Value::Object(d));
+                }
+            }
+            "media_thumbnail" => {
+                let d = attrs_dict(attrs);
+                self.push("url", true);
+                let ctx = self.ctx();
+                let l = ctx.entry("media_thumbnail").or_insert_with(|| json!([]));
+                if let Some(a) = l.as_array_mut() {
+                    a.push(Value::Object(d));
+                }
+            }
+            "media_player" => {
+                self.push("media_player", false);
+                let d = attrs_dict(attrs);
+                self.ctx().insert("media_player".into(), Value::Object(d));
+            }
+            "psc_chapters" => {
+                let ctx = self.ctx();
+                if !ctx.contains_key("psc_chapters") {
+                    let mut d = attrs_dict(attrs);
+                    d.insert("chapters".into(), json!([]));
+                    ctx.insert("psc_chapters".into(), Value::Object(d));
+                    self.psc_chapters_flag = true;
+                }
+            }
+            "psc_chapter" => {
+                if self.psc_chapters_flag {
+                    let mut d = attrs_dict(attrs);
+                    let start = getattr(attrs, "start").unwrap_or("");
+                    d.insert("start_parsed".into(), geo::psc_start(start));
+                    if let Some(a) = self
+                        .ctx()
+                        .get_mut("psc_chapters")
+                        .and_then(|p| p.get_mut("chapters"))
+                        .and_then(Value::as_array_mut)
+                    {
+                        a.push(Value::Object(d));
+                    }
+                }
+            }
+            "cc_license" => {
+                let mut d = Dict::new();
+                d.insert("rel".into(), json!("license"));
+                if let Some(v) = getattr(attrs, "rdf:resource").filter(|v| !v.is_empty()) {
+                    d.insert("href".into(), json!(v));
+                }
+                let ctx = self.ctx();
+                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                if let Some(a) = l.as_array_mut() {
+                    a.push(Value::Object(d));
+                }
+            }
+            "creativecommons_license" => self.push("license", true),
+            "admin_generatoragent" | "admin_errorreportsto" => {
+                let name = if key == "admin_generatoragent" {
+                    "generator"
+                } else {
+                    "errorreportsto"
+                };
+                self.push(name, true);
+                let value = getattr(attrs, "rdf:resource").map(str::to_owned);
+                if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
+                    self.data_raw(v);
+                }
+                self.pop(name, true);
+                if name == "generator" {
+                    let v = value.map_or(Value::Null, |v| json!(v));
+                    self.ctx()
+                        .insert("generator_detail".into(), json!({ "href": v }));
+                }
+            }
+            "georss_point" | "georss_line" | "georss_polygon" | "georss_box" => self.start_geom(),
+            "where" | "georss_where" => {
+                self.push("where", false);
+                self.ctx().insert("where".into(), json!({}));
+            }
+            "gml_point" => {
+                self.parse_srs(attrs);
+                self.ingeometry = Geom::Point;
+                self.push("geometry", false);
+            }
+            "gml_linestring" => {
+                self.parse_srs(attrs);
+                self.ingeometry = Geom::LineString;
+                self.push("geometry", false);
+            }
+            "gml_polygon" => {
+                self.parse_srs(attrs);
+                self.push("geometry", false);
+            }
+            "gml_exterior" => self.push("geometry", false),
+            "gml_linearring" => {
+                self.ingeometry = Geom::Polygon;
+                self.push("geometry", false);
+            }
+            "gml_pos" | "gml_poslist" => self.push("pos", false),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Calls feedparser's `_end_<key>` handler; false when there is none.
+    fn end_handler(&mut self, key: &str) -> bool {
+        match key {
+            "channel" | "feed" => self.infeed = false,
+            "image" => {
+                self.pop("image", true);
+                self.inimage = false;
+            }
+            "textinput" => {
+                self.pop("textinput", true);
+                self.intextinput = false;
+            }
+            "author" | "managingeditor" | "dc_author" | "dc_creator" | "itunes_author" => {
+                self.end_author();
+            }
+            "contributor" => {
+                self.pop("contributor", true);
+                self.incontributor = false;
+            }
+            "name" | "itunes_name" | "dc_contributor" => {
+                let value = self.pop("name", true).unwrap_or_default();
+                if self.inpublisher {
+                    self.save_author("name", &value, "publisher");
+                } else if self.inauthor {
+                    self.save_author("name", &value, "author");
+                } else if self.incontributor {
+                    self.save_contributor("name", &value);
+                } else if self.intextinput {
+                    self.ctx().insert("name".into(), json!(value));
+                }
+                if key == "dc_contributor" {
+                    self.incontributor = false;
+                }
+            }
+            "width" | "height" => {
+                let value = self.pop(key, true).unwrap_or_default();
+                let n = parse_py_int(&value).unwrap_or(0);
+                if self.inimage {
+                    self.ctx().insert(key.into(), json!(n));
+                }
+            }
+            "url" | "homepage" | "uri" => {
+                let value = self.pop("href", true).unwrap_or_default();
+                if self.inauthor {
+                    self.save_author("href", &value, "author");
+                } else if self.incontributor {
+                    self.save_contributor("href", &value);
+                }
+            }
+            "email" | "itunes_email" => {
+                let value = self.pop("email", true).unwrap_or_default();
+                if self.inpublisher {
+                    self.save_author("email", &value, "publisher");
+                } else if self.inauthor {
+                    self.save_author("email", &value, "author");
+                } else if self.incontributor {
+                    self.save_contributor("email", &value);
+                }
+            }
+            "subtitle" | "tagline" | "itunes_subtitle" => {
+                self.pop_content("subtitle");
+            }
+            "rights" | "copyright" | "dc_rights" => {
+                self.pop_content("rights");
+            }
+            "item" | "entry" => {
+                self.pop("item", true);
+                self.inentry = false;
+                self.has_content = false;
+            }
+            "language" | "dc_language" => {
+                let v = self.pop("language", true);
+                self.lang = v;
+            }
+            "webmaster" | "dc_publisher" => {
+                self.pop("publisher", true);
+                self.sync_author_detail("publisher");
+            }
+            "published" | "issued" | "pubdate" | "dcterms_issued" => self.end_date("published"),
+            "updated" | "modified" | "lastbuilddate" | "dc_date" | "dcterms_modified" => {
+                self.end_date("updated");
+            }
+            "created" | "dcterms_created" => self.end_date("created"),
+            "expirationdate" => self.end_date("expired"),
+            "dcterms_valid" => {
+                let v = self.pop("validity", true).unwrap_or_default();
+                for part in v.split(';') {
+                    if let Some((k, val)) = part.split_once('=')
+                        && (k == "start" || k == "end")
+                    {
+                        self.save(&format!("validity_{k}"), json!(val), true);
+                        self.save(&format!("validity_{k}_parsed"), date_value(val), true);
+                    }
+                }
+            }
+            "category" | "keywords" | "dc_subject" | "media_category" | "itunes_category" => {
+                self.end_category();
+            }
+            "tags" => {
+                let v = self.pop("tags", true).unwrap_or_default();
+                for term in v.split(',') {
+                    self.add_tag(Some(trim_py(term)), None, None);
+                }
+            }
+            "itunes_keywords" => {
+                let v = self.pop("itunes_keywords", true).unwrap_or_default();
+                for term in v.split(',') {
+                    let t = trim_py(term);
+                    if !t.is_empty() {
+                        self.add_tag(Some(t), Some("http://www.itunes.com/"), None);
+                    }
+                }
+            }
+            "media_keywords" => {
+                let v = self.pop("media_keywords", true).unwrap_or_default();
+                for term in v.split(',') {
+                    let t = trim_py(term);
+                    if !t.is_empty() {
+                        self.add_tag(Some(t), None, None);
+                    }
+                }
+            }
+            "link" => {
+                self.pop("link", true);
+            }
+            "guid" | "id" => {
+                let value = self.pop("id", true);
+                let has_link = self.ctx().contains_key("link");
+                let gil = self.guidislink && !has_link;
+                self.save("guidislink", json!(gil), false);
+                if self.guidislink
+                    && let Some(v) = value
+                {
+                    self.save("link", json!(v), false);
+                }
+            }
+            "title" | "dc_title" => self.end_title(),
+            "media_title" => {
+                let td = self.title_depth;
+                self.end_title();
+                self.title_depth = td;
+            }
+            "description" | "dc_description" | "media_description" | "abstract" => {
+                self.end_description();
+            }
+            "info" | "feedburner_browserfriendly" => {
+                self.pop_content("info");
+            }
+            "generator" => {
+                let value = self.pop("generator", true);
+                let ctx = self.ctx();
+                if let Some(d) = ctx
+                    .get_mut("generator_detail")
+                    .and_then(Value::as_object_mut)
+                {
+                    d.insert("name".into(), value.map_or(Value::Null, |v| json!(v)));
+                }
+            }
+            "summary" | "itunes_summary" => self.end_summary(),
+            "source" => {
+                self.insource = false;
+                let value = self.pop("source", true);
+                if let Some(v) = value.filter(|v| !v.is_empty()) {
+                    self.sourcedata.insert("title".into(), json!(v));
+                }
+                let data = std::mem::take(&mut self.sourcedata);
+                self.ctx().insert("source".into(), Value::Object(data));
+            }
+            "content" | "body" | "xhtml_body" | "content_encoded" | "fullitem" => {
+                self.end_content();
+            }
+            "newlocation" => {
+                let url = self.pop("newlocation", true).unwrap_or_default();
+                if self.ctx_kind() == Ctx::Feed {
+                    let u = self.resolve_uri(trim_py(&url));
+                    self.feed.insert("newlocation".into(), json!(u));
+                }
+            }
+            "itunes_owner" => {
+                let kept = self.ctx().get("publisher").cloned();
+                self.pop("publisher", true);
+                self.inpublisher = false;
+                if let Some(k) = kept {
+                    self.ctx().insert("publisher".into(), k);
+                }
+                self.sync_author_detail("publisher");
+            }
+            "itunes_block" => {
+                let v = self.pop("itunes_block", false).unwrap_or_default();
+                let b = i64::from(v == "yes" || v == "Yes");
+                self.ctx().insert("itunes_block".into(), json!(b));
+            }
+            "itunes_explicit" => {
+                let v = self.pop("itunes_explicit", false).unwrap_or_default();
+                // feedparser maps only "yes" and "clean"; the other spellings the
+                // iTunes specification allows are read too.
+                let e = match v.as_str() {
+                    "yes" | "true" | "explicit" => json!(true),
+                    "clean" | "no" | "false" => json!(false),
+                    _ => Value::Null,
+                };
+                self.ctx().insert("itunes_explicit".into(), e);
+            }
+            "media_rating" => {
+                if let Some(r) = self.pop("rating", true).filter(|r| !r.trim().is_empty())
+                    && let Some(o) = self
+                        .ctx()
+                        .get_mut("media_rating")
+                        .and_then(Value::as_object_mut)
+                {
+                    o.insert("content".into(), json!(r));
+                }
+            }
+            "media_credit" => {
+                if let Some(r) = self.pop("credit", true).filter(|r| !r.trim().is_empty())
+                    && let Some(o) = self
+                        .ctx()
+                        .get_mut("media_credit")
+                        .and_then(Value::as_array_mut)
+                        .and_then(|a| a.last_mut())
+                        .and_then(Value::as_object_mut)
+                {
+                    o.insert("content".into(), json!(r));
+                }
+            }
+            "media_restriction" => {
+                if let Some(r) = self
+                    .pop("restriction", true)
+                    .filter(|r| !r.trim().is_empty())
+                {
+                    let list: Vec<String> =
+                        r.split(' ').map(|c| trim_py(c).to_lowercase()).collect();
+                    if let Some(o) = self
+                        .ctx()
+                        .get_mut("media_restriction")
+                        .and_then(Value::as_object_mut)
+                    {
+                        o.insert("content".into(), json!(list));
+                    }
+                }
+            }
+            "media_license" => {
+                if let Some(r) = self.pop("license", true).filter(|r| !r.trim().is_empty())
+                    && let Some(o) = self
+                        .ctx()
+                        .get_mut("media_license")
+                        .and_then(Value::as_object_mut)
+                {
+                    o.insert("content".into(), json!(r));
+                }
+            }
+            "media_thumbnail" => {
+                let url = self.pop("url", true);
+                if let Some(u) = url.filter(|u| !u.trim().is_empty())
+                    && let Some(o) = self
+                        .ctx()
+                        .get_mut("media_thumbnail")
+                        .and_then(Value::as_array_mut)
+                        .and_then(|a| a.last_mut())
+                        .and_then(Value::as_object_mut)
+                {
+                    o.entry("url").or_insert(json!(u));
+                }
+            }
+            "media_player" => {
+                let v = self.pop("media_player", true);
+                if let Some(o) = self
+                    .ctx()
+                    .get_mut("media_player")
+                    .and_then(Value::as_object_mut)
+                {
+                    o.insert("content".into(), v.map_or(Value::Null, |v| json!(v)));
+                }
+            }
+            "psc_chapters" => self.psc_chapters_flag = false,
+            "creativecommons_license" => {
+                let v = self.pop("license", true);
+                let mut d = Dict::new();
+                d.insert("rel".into(), json!("license"));
+                if let Some(v) = v.filter(|v| !v.is_empty()) {
+                    d.insert("href".into(), json!(v));
+                }
+                let ctx = self.ctx();
+                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                if let Some(a) = l.as_array_mut() {
+                    a.push(Value::Object(d));
+                }
+                ctx.remove("license");
+            }
+            "georss_point" | "georss_line" | "georss_polygon" | "georss_box" => {
+                let v = self.pop("geometry", true).unwrap_or_default();
+                let g = match key {
+                    "georss_point" => geo::point(&v, true, 2),
+                    "georss_line" => geo::line(&v, true, 2),
+                    "georss_polygon" => geo::polygon(&v),
+                    _ => geo::boxed(&v),
+                };
+                if let Some(g) = g {
+                    self.save_where(g);
+                }
+            }
+            "gml_pos" => self.gml_pos(false),
+            "gml_poslist" => self.gml_pos(true),
+            "gml_point" | "gml_linestring" | "gml_linearring" | "gml_exterior" | "gml_polygon" => {
+                self.ingeometry = Geom::None;
+                self.pop("geometry", true);
+            }
+            "where" | "georss_where" => {
+                self.pop("where", true);
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+impl Builder {
+    /// Whether the builder is inside a text construct or content element.
+    pub(crate) fn in_content(&self) -> bool {
+        self.incontent > 0
+    }
+}
+
+/// HTML void elements: serialized as `<br />` inside inline markup, never closed.
+fn is_void(local: &str) -> bool {
+    matches!(
+        local,
+        "area"
+            | "base"
+            | "basefont"
+            | "br"
+            | "col"
+            | "embed"
+            | "frame"
+            | "hr"
+            | "img"
+            | "input"
+            | "isindex"
+            | "keygen"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
+
+/// Python's `str.strip()` (Unicode whitespace).
+pub(crate) fn trim_py(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+}
+
+fn parse_py_int(s: &str) -> Option<i64> {
+    let t = trim_py(s).replace('_', "");
+    t.parse::<i64>().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ParseOptions, parse_str};
+    use serde_json::json;
+
+    fn entry(text: &str) -> serde_json::Value {
+        let r = parse_str(text, &ParseOptions::default());
+        serde_json::to_value(&r.entries[0]).unwrap()
+    }
+
+    #[test]
+    fn description_after_content_encoded_becomes_summary() {
+        let e = entry(
+            "<rss xmlns:content='http://purl.org/rss/1.0/modules/content/'><channel><item><description>d</description><content:encoded>c</content:encoded></item></channel></rss>",
+        );
+        assert_eq!(e["summary"], "d");
+        assert_eq!(e["content"][0]["value"], "c");
+    }
+
+    #[test]
+    fn second_summary_becomes_content() {
+        let e = entry(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry><summary>a</summary><summary>b</summary></entry></feed>",
+        );
+        assert_eq!(e["summary"], "a");
+        assert_eq!(e["content"][0]["value"], "b");
+    }
+
+    #[test]
+    fn guid_permalink_becomes_link() {
+        let e =
+            entry("<rss><channel><item><guid>http://example.com/p</guid></item></channel></rss>");
+        assert_eq!(e["link"], "http://example.com/p");
+        assert_eq!(e["guidislink"], true);
+    }
+
+    #[test]
+    fn xhtml_text_is_serialized_and_escaped() {
+        let r = parse_str(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><title type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'>a &lt; <b class='x'>b</b><br/></div></title></feed>",
+            &ParseOptions::default(),
+        );
+        assert_eq!(
+            r.feed.title.as_deref(),
+            Some("a &lt; <b class=\"x\">b</b><br />")
+        );
+    }
+
+    #[test]
+    fn contributors_and_authors() {
+        let e = entry(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry><author><name>A</name><uri>http://a/</uri></author><contributor><name>C</name></contributor></entry></feed>",
+        );
+        assert_eq!(e["author"], "A");
+        assert_eq!(
+            e["author_detail"],
+            json!({"name": "A", "href": "http://a/"})
+        );
+        assert_eq!(e["contributors"], json!([{"name": "C"}]));
+    }
+}

@@ -1,0 +1,449 @@
+//! Text helpers shared by both passes: entity tables, windows-1252 repair, HTML guessing,
+//! base64, and the small pattern matchers feedparser expresses as regular expressions.
+
+/// The windows-1252 meaning of a C1 control code point, if it has one.
+#[must_use]
+pub fn cp1252(c: char) -> Option<char> {
+    let mapped = match c as u32 {
+        0x80 => '\u{20ac}',
+        0x82 => '\u{201a}',
+        0x83 => '\u{0192}',
+        0x84 => '\u{201e}',
+        0x85 => '\u{2026}',
+        0x86 => '\u{2020}',
+        0x87 => '\u{2021}',
+        0x88 => '\u{02c6}',
+        0x89 => '\u{2030}',
+        0x8a => '\u{0160}',
+        0x8b => '\u{2039}',
+        0x8c => '\u{0152}',
+        0x8e => '\u{017d}',
+        0x91 => '\u{2018}',
+        0x92 => '\u{2019}',
+        0x93 => '\u{201c}',
+        0x94 => '\u{201d}',
+        0x95 => '\u{2022}',
+        0x96 => '\u{2013}',
+        0x97 => '\u{2014}',
+        0x98 => '\u{02dc}',
+        0x99 => '\u{2122}',
+        0x9a => '\u{0161}',
+        0x9b => '\u{203a}',
+        0x9c => '\u{0153}',
+        0x9e => '\u{017e}',
+        0x9f => '\u{0178}',
+        _ => return None,
+    };
+    Some(mapped)
+}
+
+/// Maps C1 control code points to their windows-1252 meanings (the five code points
+/// windows-1252 leaves undefined stay as they are).
+#[must_use]
+pub fn map_cp1252(s: String) -> String {
+    if !s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)) {
+        return s;
+    }
+    s.chars().map(|c| cp1252(c).unwrap_or(c)).collect()
+}
+
+/// feedparser's repair of UTF-8 that was read as ISO-8859-1: when every character fits
+/// in one byte and those bytes are valid UTF-8 (with at least one non-ASCII byte), the
+/// UTF-8 reading wins.
+#[must_use]
+pub fn fix_double_utf8(s: String) -> String {
+    if s.is_ascii() || s.chars().any(|c| c as u32 > 0xff) {
+        return s;
+    }
+    let bytes: Vec<u8> = s.chars().map(|c| c as u32 as u8).collect();
+    match String::from_utf8(bytes) {
+        Ok(fixed) => fixed,
+        Err(_) => s,
+    }
+}
+
+/// Escapes `&`, `<` and `>` (and, when `quote`, `"`).
+#[must_use]
+pub fn xml_escape(s: &str, quote: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if quote => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The replacement text of a predefined XML entity.
+#[must_use]
+pub fn xml_entity(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "lt" => "<",
+        "gt" => ">",
+        "amp" => "&",
+        "quot" => "\"",
+        "apos" => "'",
+        _ => return None,
+    })
+}
+
+/// Resolves a character reference body (`#123` or `#x1F`, without `&` and `;`).
+#[must_use]
+pub fn char_ref(body: &str) -> Option<char> {
+    let num = body.strip_prefix('#')?;
+    let code = if let Some(hex) = num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
+        u32::from_str_radix(hex, 16).ok()?
+    } else {
+        num.parse::<u32>().ok()?
+    };
+    if code == 0 {
+        return None;
+    }
+    char::from_u32(code)
+}
+
+/// An HTML named entity (the HTML5 table), without `&` and `;`.
+#[must_use]
+pub fn html_entity(name: &str) -> Option<std::borrow::Cow<'static, str>> {
+    if let Some(c) = super::entities::html4(name) {
+        return Some(std::borrow::Cow::Owned(c.to_string()));
+    }
+    quick_xml::escape::resolve_html5_entity(name).map(std::borrow::Cow::Borrowed)
+}
+
+const ACCEPTABLE_ELEMENTS: &[&str] = &[
+    "a",
+    "abbr",
+    "acronym",
+    "address",
+    "area",
+    "article",
+    "aside",
+    "audio",
+    "b",
+    "big",
+    "blockquote",
+    "br",
+    "button",
+    "canvas",
+    "caption",
+    "center",
+    "cite",
+    "code",
+    "col",
+    "colgroup",
+    "command",
+    "datagrid",
+    "datalist",
+    "dd",
+    "del",
+    "details",
+    "dfn",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "font",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "i",
+    "img",
+    "input",
+    "ins",
+    "kbd",
+    "keygen",
+    "label",
+    "legend",
+    "li",
+    "m",
+    "map",
+    "menu",
+    "meter",
+    "multicol",
+    "nav",
+    "nextid",
+    "noscript",
+    "ol",
+    "optgroup",
+    "option",
+    "output",
+    "p",
+    "pre",
+    "progress",
+    "q",
+    "s",
+    "samp",
+    "section",
+    "select",
+    "small",
+    "sound",
+    "source",
+    "spacer",
+    "span",
+    "strike",
+    "strong",
+    "sub",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "time",
+    "tr",
+    "tt",
+    "u",
+    "ul",
+    "var",
+    "video",
+];
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The run of word characters at the start of `s`.
+fn word_prefix(s: &str) -> &str {
+    let end = s.find(|c: char| !is_word(c)).unwrap_or(s.len());
+    &s[..end]
+}
+
+/// feedparser's guess whether plain RSS text is really HTML: it has a closing tag or an
+/// entity, every tag is a common HTML element, every entity is an HTML one.
+#[must_use]
+pub fn looks_like_html(s: &str) -> bool {
+    let mut has_close = false;
+    let mut has_entity = false;
+    // Closing tags `</word>` and every tag name `</?word`.
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        let after = &rest[i + 1..];
+        let (closing, name_part) = match after.strip_prefix('/') {
+            Some(n) => (true, n),
+            None => (false, after),
+        };
+        let name = word_prefix(name_part);
+        if !name.is_empty() {
+            if closing && name_part[name.len()..].starts_with('>') {
+                has_close = true;
+            }
+            if !ACCEPTABLE_ELEMENTS.contains(&name.to_lowercase().as_str()) {
+                return false;
+            }
+        }
+        rest = after;
+    }
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        let after = &rest[i + 1..];
+        let body = after.strip_prefix('#').unwrap_or(after);
+        let name = word_prefix(body);
+        if !name.is_empty() && body[name.len()..].starts_with(';') {
+            has_entity = true;
+            if !after.starts_with('#') && super::entities::html4(name).is_none() {
+                return false;
+            }
+        }
+        rest = after;
+    }
+    has_close || has_entity
+}
+
+/// Replaces `&name;` (name of `[A-Za-z0-9_]`) with `&name`, as feedparser does to links.
+#[must_use]
+pub fn unsemicolon_refs(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..=i]);
+        let after = &rest[i + 1..];
+        let n = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        if n > 0 && after[n..].starts_with(';') {
+            out.push_str(&after[..n]);
+            rest = &after[n + 1..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Lenient base64 decoding (characters outside the alphabet are skipped); `None` when the
+/// result is not UTF-8 or the data is malformed.
+#[must_use]
+pub fn base64_utf8(s: &str) -> Option<String> {
+    let mut bits: u32 = 0;
+    let mut nbits = 0;
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let mut count = 0usize;
+    let mut pad = false;
+    for b in s.bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => {
+                pad = true;
+                continue;
+            }
+            _ => continue,
+        };
+        if pad {
+            break;
+        }
+        count += 1;
+        bits = (bits << 6) | u32::from(v);
+        nbits += 6;
+        if nbits >= 8 {
+            nbits -= 8;
+            out.push((bits >> nbits) as u8);
+            bits &= (1 << nbits) - 1;
+        }
+    }
+    if count % 4 == 1 {
+        return None;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Finds an e-mail address the way feedparser's author pattern does; returns its byte
+/// range.
+#[must_use]
+pub fn find_email(s: &str) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    let local = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'+');
+    let label = |c: u8| c.is_ascii_alphanumeric() || c == b'-';
+    let mut start = 0;
+    while start < b.len() {
+        if !local(b[start]) {
+            start += 1;
+            continue;
+        }
+        let mut at = start;
+        while at < b.len() && local(b[at]) {
+            at += 1;
+        }
+        if at < b.len()
+            && b[at] == b'@'
+            && let Some(end) = match_domain(b, at + 1, label)
+        {
+            let mut end = end;
+            if end < b.len() && b[end] == b']' {
+                end += 1;
+            }
+            if s[end..].starts_with("?subject=") {
+                let mut e = end + 9;
+                while e < b.len() && !b[e].is_ascii_whitespace() {
+                    e += 1;
+                }
+                if e > end + 9 {
+                    end = e;
+                }
+            }
+            return Some((start, end));
+        }
+        // Any later start inside this run reaches the same '@' with a shorter local part:
+        // the regex would have matched at `start` already, so skip the run.
+        start = at.max(start + 1);
+    }
+    None
+}
+
+fn match_domain(b: &[u8], from: usize, label: impl Fn(u8) -> bool) -> Option<usize> {
+    // Positions just after each "label." group, greedily.
+    let mut ends = Vec::new();
+    let mut i = from;
+    loop {
+        let mut j = i;
+        while j < b.len() && label(b[j]) {
+            j += 1;
+        }
+        if j > i && j < b.len() && b[j] == b'.' {
+            ends.push(j + 1);
+            i = j + 1;
+        } else {
+            break;
+        }
+    }
+    for &e in ends.iter().rev() {
+        let letters = b[e..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if letters >= 2 {
+            return Some(e + letters.min(4));
+        }
+        let digits = b[e..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits >= 1 {
+            return Some(e + digits.min(3));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cp1252_maps_c1_and_keeps_undefined() {
+        assert_eq!(map_cp1252("a\u{92}b\u{81}".into()), "a\u{2019}b\u{81}");
+    }
+
+    #[test]
+    fn double_utf8_is_repaired() {
+        assert_eq!(fix_double_utf8("caf\u{c3}\u{a9}".into()), "café");
+        assert_eq!(fix_double_utf8("café".into()), "café");
+    }
+
+    #[test]
+    fn html_guess() {
+        assert!(looks_like_html("<b>bold</b>"));
+        assert!(looks_like_html("a &amp; b"));
+        assert!(!looks_like_html("a < b"));
+        assert!(!looks_like_html("<foo>x</foo>"));
+        assert!(!looks_like_html("plain"));
+    }
+
+    #[test]
+    fn email_pattern() {
+        let s = "Example editor (me@example.com)";
+        let (a, b) = find_email(s).unwrap();
+        assert_eq!(&s[a..b], "me@example.com");
+        assert!(find_email("no address here").is_none());
+    }
+
+    #[test]
+    fn base64_roundtrip() {
+        assert_eq!(base64_utf8("aGVsbG8=").as_deref(), Some("hello"));
+    }
+
+    #[test]
+    fn link_refs() {
+        assert_eq!(unsemicolon_refs("a?x=1&b;=2"), "a?x=1&b=2");
+    }
+}

@@ -1,0 +1,116 @@
+//! The typed API and the serde shape of the model.
+
+use feed_decoder::BozoKind;
+use feed_decoder::parse::{ParseOptions, parse_str, parse_str_lenient};
+use serde_json::json;
+
+const RSS: &str = r#"<rss version="2.0"><channel>
+<title>Typed</title><link>http://example.com/</link>
+<item><title>One</title><link>http://example.com/1</link>
+<enclosure url="http://example.com/a.mp3" length="10" type="audio/mpeg"/>
+<pubDate>Thu, 01 Jan 2004 19:48:21 GMT</pubDate></item>
+</channel></rss>"#;
+
+#[test]
+fn typed_fields_are_filled() {
+    let r = parse_str(RSS, &ParseOptions::default());
+    assert_eq!(r.version, "rss20");
+    assert_eq!(r.feed.title.as_deref(), Some("Typed"));
+    let e = &r.entries[0];
+    assert_eq!(e.title.as_deref(), Some("One"));
+    assert_eq!(e.link.as_deref(), Some("http://example.com/1"));
+    let enc: Vec<_> = e.enclosures().collect();
+    assert_eq!(enc.len(), 1);
+    assert_eq!(enc[0].href.as_deref(), Some("http://example.com/a.mp3"));
+    assert_eq!(enc[0].length.as_deref(), Some("10"));
+    assert_eq!(
+        e.published.as_deref(),
+        Some("Thu, 01 Jan 2004 19:48:21 GMT")
+    );
+    let title = e.title_detail.as_ref().expect("title_detail");
+    assert_eq!(title.content_type, "text/plain");
+    assert_eq!(title.language, None);
+}
+
+#[test]
+fn dates_are_typed() {
+    let r = parse_str(RSS, &ParseOptions::default());
+    let e = &r.entries[0];
+    assert_eq!(
+        e.published_parsed,
+        Some(Some([2004, 1, 1, 19, 48, 21, 3, 1, 0]))
+    );
+    assert_eq!(
+        e.published_date().map(|d| d.to_rfc3339()).as_deref(),
+        Some("2004-01-01T19:48:21+00:00")
+    );
+}
+
+#[test]
+fn serde_shape_uses_feedparser_keys() {
+    let r = parse_str(RSS, &ParseOptions::default());
+    let feed = serde_json::to_value(&r.feed).unwrap();
+    assert_eq!(
+        feed["title_detail"],
+        json!({"type": "text/plain", "language": null, "base": "", "value": "Typed"})
+    );
+    assert_eq!(
+        feed["links"][0],
+        json!({"rel": "alternate", "type": "text/html", "href": "http://example.com/"})
+    );
+    // Absent keys are omitted, aliases are not emitted.
+    assert!(feed.get("subtitle").is_none());
+    assert!(feed.get("channel").is_none());
+    let entry = serde_json::to_value(&r.entries[0]).unwrap();
+    assert!(entry.get("guid").is_none());
+    assert!(entry.get("description").is_none());
+    assert_eq!(entry["links"][1]["rel"], "enclosure");
+}
+
+#[test]
+fn extra_keys_round_trip() {
+    let text = r#"<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><itunes:explicit>clean</itunes:explicit></channel></rss>"#;
+    let r = parse_str(text, &ParseOptions::default());
+    assert_eq!(r.feed.extra.get("itunes_explicit"), Some(&json!(false)));
+}
+
+#[test]
+fn both_passes_agree_on_a_well_formed_feed() {
+    let strict = parse_str(RSS, &ParseOptions::default());
+    let lenient = parse_str_lenient(RSS, &ParseOptions::default());
+    assert_eq!(strict.feed, lenient.feed);
+    assert_eq!(strict.entries, lenient.entries);
+}
+
+#[test]
+fn entry_limit_is_reported() {
+    let items = "<item><title>x</title></item>".repeat(5);
+    let text = format!("<rss version='2.0'><channel>{items}</channel></rss>");
+    let r = parse_str(&text, &ParseOptions::default().max_entries(2));
+    assert_eq!(r.entries.len(), 2);
+    assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+}
+
+#[test]
+fn entity_expansion_is_bounded() {
+    let text = "<!DOCTYPE rss [<!ENTITY a \"aaaaaaaaaa\">]><rss version='2.0'><channel><title>&a;&a;&a;&a;</title></channel></rss>";
+    let r = parse_str(text, &ParseOptions::default().max_entity_expansion(25));
+    assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+}
+
+#[test]
+fn external_entities_are_never_expanded() {
+    let text = "<!DOCTYPE rss [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><rss version='2.0'><channel><title>&x;</title></channel></rss>";
+    let r = parse_str(text, &ParseOptions::default());
+    assert_eq!(r.feed.title.as_deref(), Some("&x;"));
+    assert!(r.bozo.iter().any(|b| b.kind == BozoKind::NotWellFormed));
+}
+
+#[test]
+fn bozo_positions_are_line_and_column() {
+    let text = "<rss version='2.0'>\n<channel>\n  <title>a &nbsp; b</title>\n</channel></rss>";
+    let r = parse_str(text, &ParseOptions::default());
+    let p = r.bozo[0].position.expect("position");
+    assert_eq!(p.line, Some(3));
+    assert!(p.column.is_some_and(|c| c > 1));
+}
