@@ -120,6 +120,7 @@ impl<'a> Chain<'_, 'a> {
         let (body, d) = (self.body, self.decoder);
         *self.guess.get_or_insert_with(|| {
             detect::guess(body, d.detector_prefix, CANDIDATE_BYTES, d.tld.as_deref())
+                .map(|(e, n)| (detect::refine(e, body), n))
         })
     }
 

@@ -38,6 +38,23 @@ pub(crate) fn guess(
     Some((det.guess(tld, Utf8Detection::Allow), non_ascii))
 }
 
+/// The bytes at which KOI8-U and KOI8-R differ (Ukrainian letters vs box drawing).
+const KOI8_U_ONLY: [u8; 8] = [0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD];
+
+/// A chardetng guess refined for reporting: KOI8-U on bytes that never touch the
+/// positions where it differs from KOI8-R decodes exactly as KOI8-R, the far more common
+/// label (and the one chardet reports).
+pub(crate) fn refine(
+    guess: &'static encoding_rs::Encoding,
+    bytes: &[u8],
+) -> &'static encoding_rs::Encoding {
+    if guess == encoding_rs::KOI8_U && !bytes.iter().any(|b| KOI8_U_ONLY.contains(b)) {
+        encoding_rs::KOI8_R
+    } else {
+        guess
+    }
+}
+
 /// The name chardet (and so feedparser) reports for a chardetng guess.
 pub(crate) fn chardet_name(e: &'static encoding_rs::Encoding) -> &'static str {
     use encoding_rs::*;
@@ -117,6 +134,15 @@ pub(crate) fn script(c: Charset) -> Script {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn koi8_u_without_ukrainian_letters_is_koi8_r() {
+        let (russian, _, _) = encoding_rs::KOI8_R.encode("Новости дня");
+        assert_eq!(refine(encoding_rs::KOI8_U, &russian), encoding_rs::KOI8_R);
+        let (ukrainian, _, _) = encoding_rs::KOI8_U.encode("Україна і світ");
+        assert_eq!(refine(encoding_rs::KOI8_U, &ukrainian), encoding_rs::KOI8_U);
+        assert_eq!(refine(encoding_rs::BIG5, &russian), encoding_rs::BIG5);
+    }
 
     #[test]
     fn ascii_only_gives_no_guess() {

@@ -115,6 +115,11 @@ fn check(name: &str, bytes: &[u8], e: &Expect) -> Vec<String> {
         kinds.join(", ")
     };
     compare("Bozo", e.get("Bozo"), &kinds);
+    if let Some(want) = e.get("Text-contains")
+        && !d.text.contains(want)
+    {
+        compare("Text-contains", Some(want), "(not in the decoded text)");
+    }
     let source = d.trail.chosen.as_ref().map_or("none", |(_, s)| s.as_str());
     compare("Source", e.get("Source"), source);
     compare(
