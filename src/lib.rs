@@ -127,3 +127,8 @@ pub fn parse_with<'a>(
         transport: transport.clone(),
     }
 }
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
