@@ -248,6 +248,44 @@ impl<'a> Chain<'_, 'a> {
     }
 }
 
+/// Input that is mostly UTF-8 with a few stray legacy bytes (a CMS pasting windows-1252
+/// into UTF-8): the text with each invalid byte read as windows-1252, and the counts of
+/// valid multibyte and invalid sequences. `None` unless there are at least four valid
+/// multibyte sequences and fewer than a quarter as many invalid ones.
+fn mostly_utf8(body: &[u8]) -> Option<(String, usize, usize)> {
+    const MIN_VALID: usize = 4;
+    let (mut valid, mut invalid) = (0usize, 0usize);
+    let mut rest = body;
+    let mut out = String::with_capacity(body.len() + body.len() / 8);
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                valid += s.bytes().filter(|&b| b >= 0xC0).count();
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let (ok, after) = rest.split_at(e.valid_up_to());
+                let ok = std::str::from_utf8(ok).unwrap_or_default();
+                valid += ok.bytes().filter(|&b| b >= 0xC0).count();
+                out.push_str(ok);
+                let bad = e.error_len().unwrap_or(after.len()).max(1);
+                invalid += 1;
+                if invalid > 64 && invalid * 4 >= valid {
+                    return None; // clearly not UTF-8: stop scanning
+                }
+                out.push_str(
+                    &encoding_rs::WINDOWS_1252
+                        .decode_without_bom_handling(&after[..bad])
+                        .0,
+                );
+                rest = &after[bad..];
+            }
+        }
+    }
+    (valid >= MIN_VALID && invalid > 0 && invalid * 4 < valid).then_some((out, valid, invalid))
+}
+
 /// The first choice, against which an override is judged. Under Recover, what the first
 /// bytes prove outranks a label that contradicts them: a BOM always, a UTF-16/UCS-4/
 /// EBCDIC family when there is no declaration to say otherwise.
@@ -343,6 +381,28 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
 
     if decoder.policy == Policy::Recover
         && let Some(pick) = &winner
+        && pick.charset.is_single_byte()
+        && pick.charset.is_ascii_compatible()
+        && let Some((text, valid, invalid)) = mostly_utf8(chain.body)
+    {
+        let why = format!(
+            "{valid} of its {} non-ASCII sequences are valid UTF-8; the other bytes are read as windows-1252",
+            valid + invalid
+        );
+        chain.attempt(
+            "utf-8",
+            Source::Evidence,
+            true,
+            Some(format!("{why}; overrides {}", pick.label)),
+        );
+        winner = Some(Pick {
+            label: "utf-8".into(),
+            source: Source::Evidence,
+            charset: Charset::UTF_8,
+            text: Cow::Owned(text),
+        });
+    } else if decoder.policy == Policy::Recover
+        && let Some(pick) = &winner
         && matches!(pick.source, Source::Rfc3023 | Source::Declared)
         && let Some((c, why)) = chain.contradiction(pick.charset)
         && let Ok(text) = c.decode_strict(chain.body)
@@ -361,6 +421,14 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
             charset: c,
             text,
         });
+    }
+
+    // EBCDIC ends lines with NEL (U+0085), which XML 1.0 does not know as a line end.
+    if let Some(pick) = &mut winner
+        && pick.charset.is_ebcdic()
+        && pick.text.contains('\u{85}')
+    {
+        pick.text = Cow::Owned(pick.text.replace('\u{85}', "\n"));
     }
 
     let (pick, unknown) = match (winner, chain.least_bad.take()) {
@@ -389,7 +457,7 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
                     bad_chars(&text)
                 );
                 bozo.push(Bozo::new(BozoKind::CharacterEncodingUnknown, msg).at(at));
-            } else if label != first {
+            } else if label != first || source == Source::Evidence {
                 let mut msg = format!("document declared as {first}, but parsed as {label}");
                 if source == Source::Evidence
                     && let Some(why) = chain.tried.last().and_then(|t| t.detail.as_ref())
@@ -501,6 +569,48 @@ mod tests {
         assert_eq!(exact.encoding, "iso-8859-1");
         assert!(exact.text.contains("GrÃ¶Ã\u{9f}e"), "{}", exact.text);
         assert!(exact.bozo.is_empty());
+    }
+
+    #[test]
+    fn mostly_utf8_with_stray_cp1252_bytes_is_recovered() {
+        // 15 valid multibyte sequences, 3 stray windows-1252 bytes.
+        let utf8 = "Grüße aus Köln, Zürich, Genf und Málaga. ".repeat(3);
+        let mut bytes = format!("<rss><title>{utf8}").into_bytes();
+        bytes.extend_from_slice(b"caf\xe9 \x93quoted\x94</title></rss>");
+        let d = dec(&bytes, &Transport::Local);
+        assert_eq!(
+            d.text,
+            format!("<rss><title>{utf8}café “quoted”</title></rss>")
+        );
+        assert_eq!(d.encoding, "utf-8");
+        assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Evidence);
+        assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+        // Too little evidence (feedparser's line-noise case): stays with the fallback.
+        let noise = b"<rss><description>\xe2\x80\x99<>\xe2\x80\x9d\xa9</description></rss>";
+        assert_eq!(dec(noise, &Transport::Local).encoding, "iso-8859-2");
+        assert!(mostly_utf8(noise).is_none());
+        let exact = Decoder::new()
+            .policy(Policy::FeedparserExact)
+            .decode(&bytes, &Transport::Local);
+        assert!(
+            exact.encoding.eq_ignore_ascii_case("windows-1252"),
+            "{}",
+            exact.encoding
+        );
+    }
+
+    #[test]
+    fn ebcdic_line_ends_become_line_feeds() {
+        let cp037 = Charset::for_label("cp037").unwrap();
+        let bytes = cp037
+            .encode("<?xml version='1.0' encoding='cp037'?>\u{85}<rss>\u{85}<title>x</title></rss>")
+            .unwrap();
+        let d = dec(&bytes, &Transport::Local);
+        assert_eq!(d.encoding, "cp037");
+        assert_eq!(
+            d.text,
+            "<?xml version='1.0' encoding='cp037'?>\n<rss>\n<title>x</title></rss>"
+        );
     }
 
     #[test]
