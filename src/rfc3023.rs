@@ -327,201 +327,78 @@ mod tests {
     fn raw_rules() {
         use Family::*;
         let a = Some(AsciiCompatible);
-        check(local(None, None, None), Some("utf-8"), "1.0", false);
-        check(local(None, a, None), Some("utf-8"), "1.0", false);
-        check(
-            local(None, None, Some("iso-8859-1")),
-            Some("utf-8"),
-            "1.0",
-            false,
+        let (u8, u16le, u16be) = (Charset::UTF_8, Charset::UTF_16LE, Charset::UTF_16BE);
+        let (u32le, u32be) = (Charset::UTF_32LE, Charset::UTF_32BE);
+        type Row<'a> = (
+            Option<Charset>,
+            Option<Family>,
+            Option<&'a str>,
+            &'a str,
+            &'a str,
+            bool,
         );
-        check(
-            local(None, Some(Utf16Le), Some("utf-16")),
-            Some("utf-16le"),
-            "1.1",
-            false,
-        );
-        check(
-            local(None, Some(Utf16Be), Some("UTF-16")),
-            Some("utf-16be"),
-            "1.1",
-            false,
-        );
-        check(
-            local(None, Some(Ucs4Be), Some("ucs-4")),
-            Some("utf-32be"),
-            "1.1",
-            false,
-        );
-        check(
-            local(None, a, Some("iso-8859-1")),
-            Some("iso-8859-1"),
-            "1.2",
-            false,
-        );
-        check(
-            local(None, Some(Utf16Le), Some("utf-16le")),
-            Some("utf-16le"),
-            "1.2",
-            false,
-        );
-        check(
-            local(None, Some(Ebcdic), Some("cp500")),
-            Some("cp500"),
-            "1.2",
-            false,
-        );
-        check(
-            local(None, Some(Utf16Be), None),
-            Some("utf-16be"),
-            "F.1",
-            false,
-        );
-        check(
-            local(Some(Charset::UTF_8), Some(Utf16Le), None),
-            Some("utf-8"),
-            "1.3",
-            true,
-        );
-        check(
-            local(Some(Charset::UTF_8), a, Some("iso-8859-1")),
-            Some("utf-8"),
-            "1.4",
-            true,
-        );
-        check(
-            local(Some(Charset::UTF_8), a, Some("utf-8")),
-            Some("utf-8"),
-            "1.4",
-            false,
-        );
-        check(
-            local(Some(Charset::UTF_16LE), Some(Utf16Be), None),
-            Some("utf-16le"),
-            "1.5",
-            true,
-        );
-        check(
-            local(Some(Charset::UTF_16LE), Some(Utf16Le), Some("utf-8")),
-            Some("utf-16le"),
-            "1.6",
-            true,
-        );
-        check(
-            local(Some(Charset::UTF_16LE), Some(Utf16Le), Some("utf-16")),
-            Some("utf-16le"),
-            "1.6",
-            false,
-        );
-        check(
-            local(Some(Charset::UTF_16BE), Some(Utf16Be), Some("utf-16be")),
-            Some("utf-16be"),
-            "1.6",
-            false,
-        );
-        check(
-            local(Some(Charset::UTF_32LE), Some(Ucs4Le), Some("utf-32")),
-            Some("utf-32le"),
-            "1.7",
-            false,
-        );
-        check(
-            local(Some(Charset::UTF_32LE), Some(Utf16Le), None),
-            Some("utf-32le"),
-            "1.7",
-            true,
-        );
-        check(
-            local(Some(Charset::UTF_32BE), Some(Ucs4Be), Some("utf-8")),
-            Some("utf-32be"),
-            "1.7",
-            true,
-        );
+        // (BOM, first-bytes family, declaration) → (encoding, rule, error?)
+        #[rustfmt::skip]
+        let rows: &[Row<'_>] = &[
+            (None, None, None, "utf-8", "1.0", false),
+            (None, a, None, "utf-8", "1.0", false),
+            (None, None, Some("iso-8859-1"), "utf-8", "1.0", false),
+            (None, Some(Utf16Le), Some("utf-16"), "utf-16le", "1.1", false),
+            (None, Some(Utf16Be), Some("UTF-16"), "utf-16be", "1.1", false),
+            (None, Some(Ucs4Be), Some("ucs-4"), "utf-32be", "1.1", false),
+            (None, a, Some("iso-8859-1"), "iso-8859-1", "1.2", false),
+            (None, Some(Utf16Le), Some("utf-16le"), "utf-16le", "1.2", false),
+            (None, Some(Ebcdic), Some("cp500"), "cp500", "1.2", false),
+            (None, Some(Utf16Be), None, "utf-16be", "F.1", false),
+            (Some(u8), Some(Utf16Le), None, "utf-8", "1.3", true),
+            (Some(u8), a, Some("iso-8859-1"), "utf-8", "1.4", true),
+            (Some(u8), a, Some("utf-8"), "utf-8", "1.4", false),
+            (Some(u16le), Some(Utf16Be), None, "utf-16le", "1.5", true),
+            (Some(u16le), Some(Utf16Le), Some("utf-8"), "utf-16le", "1.6", true),
+            (Some(u16le), Some(Utf16Le), Some("utf-16"), "utf-16le", "1.6", false),
+            (Some(u16be), Some(Utf16Be), Some("utf-16be"), "utf-16be", "1.6", false),
+            (Some(u32le), Some(Ucs4Le), Some("utf-32"), "utf-32le", "1.7", false),
+            (Some(u32le), Some(Utf16Le), None, "utf-32le", "1.7", true),
+            (Some(u32be), Some(Ucs4Be), Some("utf-8"), "utf-32be", "1.7", true),
+        ];
+        for &(bom, guess, declared, enc, rule, error) in rows {
+            check(local(bom, guess, declared), Some(enc), rule, error);
+        }
     }
 
     #[test]
     fn http_rules() {
         use MediaClass::*;
         let a = Some(Family::AsciiCompatible);
-        check(
-            http(ApplicationXml, None, None, a, Some("iso-8859-1")),
-            Some("iso-8859-1"),
-            "2.0/1.2",
-            false,
+        let (u16le, u16be) = (Some(Charset::UTF_16LE), Some(Charset::UTF_16BE));
+        type Row<'a> = (
+            MediaClass,
+            Option<&'a str>,
+            Option<Charset>,
+            Option<Family>,
+            Option<&'a str>,
+            Option<&'a str>,
+            &'a str,
+            bool,
         );
-        check(
-            http(ApplicationXml, None, None, None, None),
-            Some("utf-8"),
-            "2.0/1.0",
-            false,
-        );
-        check(
-            http(TextXml, None, None, a, Some("iso-8859-1")),
-            Some("us-ascii"),
-            "2.1",
-            false,
-        );
-        check(
-            http(
-                TextXml,
-                Some("utf-16le"),
-                Some(Charset::UTF_16LE),
-                None,
-                None,
-            ),
-            Some("utf-16le"),
-            "2.2",
-            true,
-        );
-        check(
-            http(
-                ApplicationXml,
-                Some("utf-16"),
-                Some(Charset::UTF_16BE),
-                None,
-                None,
-            ),
-            Some("utf-16be"),
-            "2.3",
-            false,
-        );
-        check(
-            http(
-                ApplicationXml,
-                Some("utf-16"),
-                None,
-                Some(Family::Utf16Le),
-                None,
-            ),
-            Some("utf-16le"),
-            "2.4",
-            true,
-        );
-        check(
-            http(ApplicationXml, Some("utf-16"), None, a, None),
-            None,
-            "2.4",
-            true,
-        );
-        check(
-            http(TextXml, Some("windows-1252"), None, a, Some("utf-8")),
-            Some("windows-1252"),
-            "2.5",
-            false,
-        );
-        check(
-            http(OtherText, Some("utf-8"), None, a, None),
-            None,
-            "2.6",
-            true,
-        );
-        check(
-            http(Missing, None, None, a, Some("utf-8")),
-            None,
-            "2.6",
-            true,
-        );
-        check(http(Other, None, None, a, None), None, "2.6", true);
+        // (class, charset, BOM, family, declaration) → (encoding, rule, error?)
+        #[rustfmt::skip]
+        let rows: &[Row<'_>] = &[
+            (ApplicationXml, None, None, a, Some("iso-8859-1"), Some("iso-8859-1"), "2.0/1.2", false),
+            (ApplicationXml, None, None, None, None, Some("utf-8"), "2.0/1.0", false),
+            (TextXml, None, None, a, Some("iso-8859-1"), Some("us-ascii"), "2.1", false),
+            (TextXml, Some("utf-16le"), u16le, None, None, Some("utf-16le"), "2.2", true),
+            (ApplicationXml, Some("utf-16"), u16be, None, None, Some("utf-16be"), "2.3", false),
+            (ApplicationXml, Some("utf-16"), None, Some(Family::Utf16Le), None, Some("utf-16le"), "2.4", true),
+            (ApplicationXml, Some("utf-16"), None, a, None, None, "2.4", true),
+            (TextXml, Some("windows-1252"), None, a, Some("utf-8"), Some("windows-1252"), "2.5", false),
+            (OtherText, Some("utf-8"), None, a, None, None, "2.6", true),
+            (Missing, None, None, a, Some("utf-8"), None, "2.6", true),
+            (Other, None, None, a, None, None, "2.6", true),
+        ];
+        for &(class, cs, bom, guess, declared, enc, rule, error) in rows {
+            check(http(class, cs, bom, guess, declared), enc, rule, error);
+        }
     }
 
     #[test]
