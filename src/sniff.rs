@@ -174,7 +174,17 @@ pub fn family_loose(bytes: &[u8]) -> Option<Family> {
 pub fn declared_encoding(bytes: &[u8], charset: Charset) -> Option<String> {
     let head = &bytes[..bytes.len().min(DECL_SCAN_LIMIT)];
     // A prefix may end inside a character: decode lossily and look only at what decoded.
-    let text = charset.decode_lossy(head);
+    let text = if charset.is_ebcdic() {
+        // Letters, digits, `-`, `=`, `'` and `?` sit at the same bytes in every EBCDIC
+        // code page; `"` does not (cp1026 has it at 0xFC): read both as `"`.
+        let head: Vec<u8> = head
+            .iter()
+            .map(|&b| if b == 0xFC { 0x7F } else { b })
+            .collect();
+        std::borrow::Cow::Owned(charset.decode_lossy(&head).into_owned())
+    } else {
+        charset.decode_lossy(head)
+    };
     encoding_in_declaration(&text).map(|s| s.to_ascii_lowercase())
 }
 
@@ -405,6 +415,22 @@ mod tests {
         assert_eq!(s.family, Some(Family::Ucs4Be));
         assert_eq!(s.declared.as_deref(), Some("utf-16"));
         assert_eq!(s.proven(), Some(Charset::UTF_32BE));
+    }
+
+    #[test]
+    fn ebcdic_declarations_read_in_any_code_page() {
+        for label in [
+            "cp037", "cp500", "cp1047", "cp1140", "cp273", "cp875", "cp1026",
+        ] {
+            let c = Charset::for_label(label).unwrap();
+            for q in ['"', '\''] {
+                let decl = format!("<?xml version={q}1.0{q} encoding={q}{label}{q}?><rss/>");
+                let bytes = c.encode(&decl).unwrap();
+                let s = Sniffed::of(&bytes);
+                assert_eq!(s.family, Some(Family::Ebcdic), "{label}");
+                assert_eq!(s.declared.as_deref(), Some(label), "{label} with {q}");
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,165 @@
+//! Round trips through the whole decoding pipeline: a known text, declared and encoded in
+//! a charset, must come back exactly, reported under the declared label, with no bozo.
+
+use feed_decoder::{Charset, Decoder, Policy, Transport};
+
+/// A feed declaring `label` whose title is `title`.
+fn feed(label: &str, title: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"{label}\"?>\n<rss version=\"2.0\"><channel>\
+         <title>{title}</title><item><title>{title}</title></item></channel></rss>\n"
+    )
+}
+
+/// The characters a single-byte charset maps its high bytes to (its repertoire), as a
+/// sample text; `None` for multi-byte charsets.
+fn repertoire(c: Charset) -> Option<String> {
+    if !c.is_single_byte() || !c.is_ascii_compatible() {
+        return None;
+    }
+    let text: String = (0x80u8..=0xFF)
+        .filter_map(|b| c.decode_strict(&[b]).ok().map(|s| s.into_owned()))
+        .flat_map(|s| s.chars().collect::<Vec<_>>())
+        .filter(|&ch| !ch.is_control() && !"<>&".contains(ch))
+        .collect();
+    Some(text)
+}
+
+/// Every charset of the registry round-trips its own repertoire (single-byte) or a
+/// multilingual sample (the rest) under the feedparser policy, where nothing but the
+/// declaration decides.
+#[test]
+fn every_charset_round_trips_under_its_own_name() {
+    let mut checked = 0;
+    let multilingual = "Grüße Новости Ελληνικά 日本語 中文 한국어";
+    for &c in Charset::all() {
+        let sample = repertoire(c).unwrap_or_else(|| {
+            multilingual
+                .split(' ')
+                .filter(|w| c.encode(w).is_some())
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+        let doc = feed(c.name(), &sample);
+        let Some(bytes) = c.encode(&doc) else {
+            panic!("{}: cannot encode its own sample {sample:?}", c.name());
+        };
+        let d = Decoder::new()
+            .policy(Policy::FeedparserExact)
+            .decode(&bytes, &Transport::Local);
+        // An unordered UTF-16/UTF-32 label decodes with the byte order its BOM gives.
+        let used = d.charset.expect("a charset");
+        let want = if c.byte_order_unspecified() {
+            c.with_byte_order_of(used)
+        } else {
+            c
+        };
+        assert_eq!(
+            used,
+            want,
+            "{}: decoded as {used:?} ({:?})",
+            c.name(),
+            d.trail.tried
+        );
+        assert!(d.bozo.is_empty(), "{}: {:?}", c.name(), d.bozo);
+        assert!(d.text.contains(&sample), "{}: sample lost", c.name());
+        checked += 1;
+    }
+    assert!(checked >= 90, "only {checked} charsets checked");
+}
+
+/// Correctly labelled natural text must never be overridden by the evidence rules.
+#[test]
+fn recover_never_overrides_correct_labels_of_natural_text() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "windows-1252",
+            "Ça coûte 5 € — « vraiment » déjà, naïve façade, Größe und Überraschung",
+        ),
+        (
+            "iso-8859-1",
+            "Él está en España; São Paulo é grande; Ærøskøbing ligger på Ærø",
+        ),
+        (
+            "iso-8859-15",
+            "L'œuvre coûte 20 € à Besançon, où le cœur bat",
+        ),
+        (
+            "iso-8859-2",
+            "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy",
+        ),
+        (
+            "windows-1250",
+            "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy",
+        ),
+        (
+            "windows-1257",
+            "Lietuvos žinios: Vilniuje šiandien šilta, Rīgā līst lietus",
+        ),
+        (
+            "windows-1254",
+            "Türkiye'de bugün hava güneşli; İstanbul'da çok kalabalık",
+        ),
+        (
+            "windows-1251",
+            "Новости дня: в Москве открылась новая выставка современного искусства",
+        ),
+        (
+            "koi8-r",
+            "Новости дня: в Москве открылась новая выставка современного искусства",
+        ),
+        (
+            "koi8-u",
+            "Новини дня: у Києві відкрилася нова виставка сучасного мистецтва",
+        ),
+        (
+            "ibm866",
+            "Новости дня: в Москве открылась новая выставка современного искусства",
+        ),
+        (
+            "iso-8859-5",
+            "Новости дня: в Москве открылась новая выставка современного искусства",
+        ),
+        (
+            "windows-1253",
+            "Ελληνικά νέα: σήμερα στην Αθήνα ο καιρός είναι ηλιόλουστος",
+        ),
+        (
+            "iso-8859-7",
+            "Ελληνικά νέα: σήμερα στην Αθήνα ο καιρός είναι ηλιόλουστος",
+        ),
+        ("windows-1255", "חדשות היום: מזג האוויר בירושלים נאה ושמשי"),
+        ("windows-1256", "أخبار اليوم: الطقس في القاهرة مشمس وحار"),
+        ("windows-874", "ข่าววันนี้: อากาศในกรุงเทพฯ ร้อนและมีแดดจัด"),
+        (
+            "shift_jis",
+            "今日のニュース：東京は晴れ、気温は二十五度まで上がる見込みです",
+        ),
+        (
+            "euc-jp",
+            "今日のニュース：東京は晴れ、気温は二十五度まで上がる見込みです",
+        ),
+        (
+            "iso-2022-jp",
+            "今日のニュース：東京は晴れ、気温は二十五度まで上がる見込みです",
+        ),
+        ("gbk", "今日新闻：北京天气晴朗，气温将升至二十五度"),
+        ("gb18030", "今日新闻：北京天气晴朗，气温将升至二十五度"),
+        ("big5", "今日新聞：台北天氣晴朗，氣溫將升至二十五度"),
+        (
+            "euc-kr",
+            "오늘의 뉴스: 서울은 맑고 기온은 이십오 도까지 오를 전망입니다",
+        ),
+    ];
+    for &(label, text) in cases {
+        let c = Charset::for_label(label).unwrap_or_else(|| panic!("{label} unknown"));
+        let bytes = c
+            .encode(&feed(label, text))
+            .unwrap_or_else(|| panic!("{label}: cannot encode"));
+        let parsed = feed_decoder::parse(&bytes, &Transport::Local);
+        let d = &parsed.decoded;
+        assert_eq!(d.encoding, label, "{label}: trail {:?}", d.trail.tried);
+        assert!(d.bozo.is_empty(), "{label}: {:?}", d.bozo);
+        assert_eq!(parsed.feed.feed.title.as_deref(), Some(text), "{label}");
+    }
+}
