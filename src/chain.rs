@@ -38,6 +38,10 @@ use crate::transport::Transport;
 /// before any guess may contradict a label that decoded.
 const MIN_EVIDENCE_BYTES: usize = 16;
 
+/// Non-ASCII bytes chardetng must have seen before it may replace one Cyrillic label
+/// with another.
+const MIN_CYRILLIC_BYTES: usize = 64;
+
 /// Non-ASCII bytes after which chardetng stops being fed when it only has to confirm or
 /// contradict a label at the level of scripts.
 const CONTRADICTION_BYTES: usize = 512;
@@ -120,7 +124,6 @@ impl<'a> Chain<'_, 'a> {
         let (body, d) = (self.body, self.decoder);
         *self.guess.get_or_insert_with(|| {
             detect::guess(body, d.detector_prefix, CANDIDATE_BYTES, d.tld.as_deref())
-                .map(|(e, n)| (detect::refine(e, body), n))
         })
     }
 
@@ -231,9 +234,23 @@ impl<'a> Chain<'_, 'a> {
             return None;
         }
         let (a, b) = (detect::script(chosen), detect::script(guessed));
+        // KOI8-R/U/RU read Russian alike: one family for this purpose.
+        let family = |c: Charset| {
+            if c.name().starts_with("koi8") {
+                "koi8"
+            } else {
+                c.name()
+            }
+        };
         let contradicts = match (a, b) {
             (Script::Other, _) | (_, Script::Other) => false,
+            // Japanese encodings share a script but not a byte structure.
             (Script::Japanese, Script::Japanese) => true,
+            // KOI8 vs windows-1251 vs CP866: chardetng tells them apart by letter case
+            // patterns, given more text than a script-level contradiction needs.
+            (Script::Cyrillic, Script::Cyrillic) => {
+                seen >= MIN_CYRILLIC_BYTES && family(chosen) != family(guessed)
+            }
             _ => a != b,
         };
         contradicts.then(|| {

@@ -35,7 +35,10 @@ pub(crate) fn guess(
         fed = end;
         det.feed(chunk, fed == bytes.len());
     }
-    Some((det.guess(tld, Utf8Detection::Allow), non_ascii))
+    Some((
+        refine(det.guess(tld, Utf8Detection::Allow), &prefix[..fed]),
+        non_ascii,
+    ))
 }
 
 /// The bytes at which KOI8-U and KOI8-R differ (Ukrainian letters vs box drawing).
@@ -44,10 +47,7 @@ const KOI8_U_ONLY: [u8; 8] = [0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD];
 /// A chardetng guess refined for reporting: KOI8-U on bytes that never touch the
 /// positions where it differs from KOI8-R decodes exactly as KOI8-R, the far more common
 /// label (and the one chardet reports).
-pub(crate) fn refine(
-    guess: &'static encoding_rs::Encoding,
-    bytes: &[u8],
-) -> &'static encoding_rs::Encoding {
+fn refine(guess: &'static encoding_rs::Encoding, bytes: &[u8]) -> &'static encoding_rs::Encoding {
     if guess == encoding_rs::KOI8_U && !bytes.iter().any(|b| KOI8_U_ONLY.contains(b)) {
         encoding_rs::KOI8_R
     } else {

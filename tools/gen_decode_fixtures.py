@@ -234,6 +234,9 @@ def add_all():
     d = "evidence: windows-1251 Russian declared iso-8859-1 is read as windows-1251"
     scenario("evidence_cyrillic_declared_latin1", doc(RU, "iso-8859-1", d).encode("cp1251"), d,
              Encoding="windows-1251", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence", Title=RU)
+    d = "evidence: KOI8-R bytes declared windows-1251 are read as KOI8-R"
+    scenario("evidence_koi8r_declared_cp1251", doc(RU, "windows-1251", d).encode("koi8-r"), d,
+             Encoding="koi8-r", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence", Title=RU)
     d = "evidence: UTF-8 served as application/xml; charset=ISO-8859-1"
     scenario("evidence_utf8_served_latin1", doc(DE, "utf-8", d).encode("utf-8"), d,
              Transport="http", Header=["Content-Type: application/xml; charset=ISO-8859-1"],
