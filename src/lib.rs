@@ -51,11 +51,13 @@
 #![warn(missing_docs)]
 
 pub mod bozo;
-pub mod charset;
 mod chain;
+pub mod charset;
 pub mod date;
 mod decode;
 mod detect;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod json;
 pub mod media_type;
 pub mod model;
@@ -69,6 +71,9 @@ pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
 pub use model::ParsedFeed;
 pub use transport::{Headers, Transport};
+
+#[cfg(feature = "http")]
+pub use http::{FetchError, FetchOptions, Fetched, Fetcher, HttpInfo, fetch, fetch_blocking};
 
 /// Decodes feed bytes with the default [`Decoder`].
 #[must_use]
@@ -103,7 +108,12 @@ impl Parsed<'_> {
 /// Decodes and parses feed bytes with the default options.
 #[must_use]
 pub fn parse<'a>(bytes: &'a [u8], transport: &Transport) -> Parsed<'a> {
-    parse_with(&Decoder::default(), &parse::ParseOptions::default(), bytes, transport)
+    parse_with(
+        &Decoder::default(),
+        &parse::ParseOptions::default(),
+        bytes,
+        transport,
+    )
 }
 
 /// Decodes and parses feed bytes with the given options.
@@ -116,5 +126,9 @@ pub fn parse_with<'a>(
 ) -> Parsed<'a> {
     let decoded = decoder.decode(bytes, transport);
     let feed = parse::parse_str(&decoded.text, options);
-    Parsed { decoded, feed, transport: transport.clone() }
+    Parsed {
+        decoded,
+        feed,
+        transport: transport.clone(),
+    }
 }
