@@ -81,11 +81,7 @@ impl Position {
     /// A position known only as a byte offset.
     #[must_use]
     pub fn at_offset(offset: usize) -> Self {
-        Position {
-            line: None,
-            column: None,
-            offset: Some(offset as u64),
-        }
+        Position { line: None, column: None, offset: Some(offset as u64) }
     }
 
     /// The line and column of byte `offset` in `text` (1-based; the column counts chars).
@@ -99,11 +95,7 @@ impl Position {
         let line = before.bytes().filter(|&b| b == b'\n').count() as u64 + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = before[line_start..].chars().count() as u64 + 1;
-        Position {
-            line: Some(line),
-            column: Some(column),
-            offset: Some(offset as u64),
-        }
+        Position { line: Some(line), column: Some(column), offset: Some(offset as u64) }
     }
 }
 
@@ -122,11 +114,7 @@ impl Bozo {
     /// A record without a position.
     #[must_use]
     pub fn new(kind: BozoKind, message: impl Into<String>) -> Self {
-        Bozo {
-            kind,
-            message: message.into(),
-            position: None,
-        }
+        Bozo { kind, message: message.into(), position: None }
     }
 
     /// The same record with a position.
@@ -169,14 +157,8 @@ mod tests {
 
     #[test]
     fn display_names_kind_and_position() {
-        let b = Bozo::new(BozoKind::NotWellFormed, "mismatched tag").at(Position {
-            line: Some(3),
-            column: Some(7),
-            offset: None,
-        });
-        assert_eq!(
-            b.to_string(),
-            "SAXParseException: mismatched tag (line 3, column 7)"
-        );
+        let b = Bozo::new(BozoKind::NotWellFormed, "mismatched tag")
+            .at(Position { line: Some(3), column: Some(7), offset: None });
+        assert_eq!(b.to_string(), "SAXParseException: mismatched tag (line 3, column 7)");
     }
 }

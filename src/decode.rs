@@ -145,12 +145,7 @@ pub struct Decoder {
 
 impl Default for Decoder {
     fn default() -> Self {
-        Decoder {
-            detector: true,
-            tld: None,
-            policy: Policy::Recover,
-            detector_prefix: 64 * 1024,
-        }
+        Decoder { detector: true, tld: None, policy: Policy::Recover, detector_prefix: 64 * 1024 }
     }
 }
 

@@ -51,13 +51,13 @@
 #![warn(missing_docs)]
 
 pub mod bozo;
-mod chain;
 pub mod charset;
+mod chain;
 pub mod date;
 mod decode;
-mod detect;
 #[cfg(feature = "http")]
 pub mod http;
+mod detect;
 pub mod json;
 pub mod media_type;
 pub mod model;
@@ -108,12 +108,7 @@ impl Parsed<'_> {
 /// Decodes and parses feed bytes with the default options.
 #[must_use]
 pub fn parse<'a>(bytes: &'a [u8], transport: &Transport) -> Parsed<'a> {
-    parse_with(
-        &Decoder::default(),
-        &parse::ParseOptions::default(),
-        bytes,
-        transport,
-    )
+    parse_with(&Decoder::default(), &parse::ParseOptions::default(), bytes, transport)
 }
 
 /// Decodes and parses feed bytes with the given options.
@@ -126,9 +121,5 @@ pub fn parse_with<'a>(
 ) -> Parsed<'a> {
     let decoded = decoder.decode(bytes, transport);
     let feed = parse::parse_str(&decoded.text, options);
-    Parsed {
-        decoded,
-        feed,
-        transport: transport.clone(),
-    }
+    Parsed { decoded, feed, transport: transport.clone() }
 }

@@ -20,8 +20,7 @@ impl Headers {
 
     /// Adds a header (the name is lower-cased, the value trimmed).
     pub fn append(&mut self, name: &str, value: &str) {
-        self.entries
-            .push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
+        self.entries.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
     }
 
     /// Builder form of [`Headers::append`].
@@ -45,10 +44,7 @@ impl Headers {
     /// The first value of header `name` (case-insensitive).
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.entries.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
     /// Replaces every value of `name` with one value.
@@ -123,10 +119,7 @@ mod tests {
 
     #[test]
     fn parse_line_needs_a_name_and_colon() {
-        assert_eq!(
-            Headers::parse_line("ETag: \"x:y\""),
-            Some(("etag".into(), "\"x:y\"".into()))
-        );
+        assert_eq!(Headers::parse_line("ETag: \"x:y\""), Some(("etag".into(), "\"x:y\"".into())));
         assert_eq!(Headers::parse_line("no colon"), None);
         assert_eq!(Headers::parse_line(": value"), None);
     }

@@ -165,33 +165,21 @@ impl Charset {
         match self.0 {
             Repr::Whatwg(e) => {
                 if e == encoding_rs::UTF_8 {
-                    return std::str::from_utf8(bytes)
-                        .map(Cow::Borrowed)
-                        .map_err(|err| DecodeError {
-                            offset: err.valid_up_to(),
-                            byte: bytes.get(err.valid_up_to()).copied(),
-                        });
+                    return std::str::from_utf8(bytes).map(Cow::Borrowed).map_err(|err| {
+                        DecodeError { offset: err.valid_up_to(), byte: bytes.get(err.valid_up_to()).copied() }
+                    });
                 }
-                e.decode_without_bom_handling_and_without_replacement(bytes)
-                    .ok_or_else(|| {
-                        // Locate the first error with a replacing decode.
-                        let (text, _) = e.decode_without_bom_handling(bytes);
-                        let chars = text.find('\u{FFFD}').unwrap_or(0);
-                        let _ = chars;
-                        DecodeError {
-                            offset: 0,
-                            byte: None,
-                        }
-                    })
+                e.decode_without_bom_handling_and_without_replacement(bytes).ok_or_else(|| {
+                    // Locate the first error with a replacing decode.
+                    let (text, _) = e.decode_without_bom_handling(bytes);
+                    let chars = text.find('\u{FFFD}').unwrap_or(0);
+                    let _ = chars;
+                    DecodeError { offset: 0, byte: None }
+                })
             }
             Repr::Ascii => match bytes.iter().position(|&b| b >= 0x80) {
-                Some(i) => Err(DecodeError {
-                    offset: i,
-                    byte: Some(bytes[i]),
-                }),
-                None => Ok(Cow::Borrowed(
-                    std::str::from_utf8(bytes).expect("ASCII is UTF-8"),
-                )),
+                Some(i) => Err(DecodeError { offset: i, byte: Some(bytes[i]) }),
+                None => Ok(Cow::Borrowed(std::str::from_utf8(bytes).expect("ASCII is UTF-8"))),
             },
             Repr::Latin1 => Ok(match std::str::from_utf8(bytes) {
                 Ok(s) if s.is_ascii() => Cow::Borrowed(s),
@@ -232,10 +220,7 @@ fn decode_ucs4(bytes: &[u8], order: [usize; 4]) -> Result<Cow<'static, str>, Dec
     let mut out = String::with_capacity(bytes.len() / 4);
     for (i, unit) in bytes.chunks(4).enumerate() {
         if unit.len() < 4 {
-            return Err(DecodeError {
-                offset: i * 4,
-                byte: None,
-            });
+            return Err(DecodeError { offset: i * 4, byte: None });
         }
         let mut v: u32 = 0;
         for (j, &b) in unit.iter().enumerate() {
@@ -243,12 +228,7 @@ fn decode_ucs4(bytes: &[u8], order: [usize; 4]) -> Result<Cow<'static, str>, Dec
         }
         match char::from_u32(v) {
             Some(c) => out.push(c),
-            None => {
-                return Err(DecodeError {
-                    offset: i * 4,
-                    byte: Some(unit[0]),
-                });
-            }
+            None => return Err(DecodeError { offset: i * 4, byte: Some(unit[0]) }),
         }
     }
     Ok(Cow::Owned(out))

@@ -25,9 +25,9 @@ pub(crate) fn decode_content(
     let mut body = raw;
     for coding in codings.iter().rev() {
         body = match coding.as_str() {
-            "gzip" | "x-gzip" => one(body, "gzip", cap, bozo, |b| {
-                Box::new(flate2::read::MultiGzDecoder::new(b))
-            }),
+            "gzip" | "x-gzip" => {
+                one(body, "gzip", cap, bozo, |b| Box::new(flate2::read::MultiGzDecoder::new(b)))
+            }
             "deflate" => deflate(body, cap, bozo),
             "br" => one(body, "br", cap, bozo, |b| {
                 Box::new(brotli_decompressor::Decompressor::new(b, 8192))
@@ -139,14 +139,8 @@ mod tests {
     #[test]
     fn gzip_round_trip_and_identity() {
         let mut b = Vec::new();
-        assert_eq!(
-            decode_content(gzip(b"<rss/>"), Some("gzip"), 100, &mut b),
-            b"<rss/>"
-        );
-        assert_eq!(
-            decode_content(b"x".to_vec(), Some("identity"), 100, &mut b),
-            b"x"
-        );
+        assert_eq!(decode_content(gzip(b"<rss/>"), Some("gzip"), 100, &mut b), b"<rss/>");
+        assert_eq!(decode_content(b"x".to_vec(), Some("identity"), 100, &mut b), b"x");
         assert_eq!(decode_content(b"x".to_vec(), None, 100, &mut b), b"x");
         assert!(b.is_empty());
     }
@@ -162,10 +156,7 @@ mod tests {
     #[test]
     fn not_gzip_keeps_raw_and_truncated_keeps_part() {
         let mut b = Vec::new();
-        assert_eq!(
-            decode_content(b"<rss/>".to_vec(), Some("gzip"), 100, &mut b),
-            b"<rss/>"
-        );
+        assert_eq!(decode_content(b"<rss/>".to_vec(), Some("gzip"), 100, &mut b), b"<rss/>");
         assert_eq!(b[0].kind, BozoKind::Transport);
         let data = vec![b'a'; 50_000];
         let mut z = gzip(&data);
@@ -183,24 +174,15 @@ mod tests {
         let mut r = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
         r.write_all(b"raw").unwrap();
         let mut b = Vec::new();
-        assert_eq!(
-            decode_content(z.finish().unwrap(), Some("deflate"), 100, &mut b),
-            b"zlib"
-        );
-        assert_eq!(
-            decode_content(r.finish().unwrap(), Some("Deflate"), 100, &mut b),
-            b"raw"
-        );
+        assert_eq!(decode_content(z.finish().unwrap(), Some("deflate"), 100, &mut b), b"zlib");
+        assert_eq!(decode_content(r.finish().unwrap(), Some("Deflate"), 100, &mut b), b"raw");
         assert!(b.is_empty(), "{b:?}");
     }
 
     #[test]
     fn unknown_coding_is_bozo() {
         let mut b = Vec::new();
-        assert_eq!(
-            decode_content(b"x".to_vec(), Some("zstd"), 100, &mut b),
-            b"x"
-        );
+        assert_eq!(decode_content(b"x".to_vec(), Some("zstd"), 100, &mut b), b"x");
         assert_eq!(b.len(), 1);
     }
 }

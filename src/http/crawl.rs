@@ -26,10 +26,7 @@ impl CrawlJob {
     /// A job without validators.
     #[must_use]
     pub fn new(url: impl Into<String>) -> Self {
-        CrawlJob {
-            url: url.into(),
-            validators: Validators::default(),
-        }
+        CrawlJob { url: url.into(), validators: Validators::default() }
     }
 
     /// The same job with validators.
@@ -143,10 +140,7 @@ pub struct Crawler {
 impl Crawler {
     /// A crawler using `fetcher`'s client and options.
     pub fn new(fetcher: Fetcher, options: CrawlOptions) -> Self {
-        Crawler {
-            fetcher,
-            options: Arc::new(options),
-        }
+        Crawler { fetcher, options: Arc::new(options) }
     }
 
     /// Crawls `jobs`, calling `on_result` once per job as each finishes (in completion
@@ -166,11 +160,8 @@ impl Crawler {
         for (index, job) in jobs.into_iter().enumerate() {
             let host = host_key(&job.url);
             let gate = Arc::clone(hosts.entry(host).or_default());
-            let (slots, fetcher, options) = (
-                Arc::clone(&slots),
-                self.fetcher.clone(),
-                Arc::clone(&self.options),
-            );
+            let (slots, fetcher, options) =
+                (Arc::clone(&slots), self.fetcher.clone(), Arc::clone(&self.options));
             let url = job.url.clone();
             let handle = set.spawn(async move {
                 let queued = Instant::now();
@@ -188,26 +179,17 @@ impl Crawler {
                 drop(permit);
                 let t = Instant::now();
                 let summary = outcome.as_ref().ok().and_then(|f| {
-                    f.parse_with(&options.decoder, &options.parse_options)
-                        .map(|p| FeedSummary {
-                            encoding: p.decoded.encoding.clone(),
-                            version: p.feed.version.clone(),
-                            title: p.feed.feed.title.clone(),
-                            entries: p.feed.entries.len(),
-                            bozo: p.bozo().map(|b| b.kind).collect(),
-                            first_bozo: p.bozo().next().map(ToString::to_string),
-                        })
+                    f.parse_with(&options.decoder, &options.parse_options).map(|p| FeedSummary {
+                        encoding: p.decoded.encoding.clone(),
+                        version: p.feed.version.clone(),
+                        title: p.feed.feed.title.clone(),
+                        entries: p.feed.entries.len(),
+                        bozo: p.bozo().map(|b| b.kind).collect(),
+                        first_bozo: p.bozo().next().map(ToString::to_string),
+                    })
                 });
                 let parse_time = t.elapsed();
-                CrawlResult {
-                    index,
-                    url: job.url,
-                    outcome,
-                    summary,
-                    wait,
-                    fetch_time,
-                    parse_time,
-                }
+                CrawlResult { index, url: job.url, outcome, summary, wait, fetch_time, parse_time }
             });
             urls_by_task.insert(handle.id(), (index, url));
         }
@@ -220,10 +202,7 @@ impl Crawler {
                     CrawlResult {
                         index,
                         url: url.clone(),
-                        outcome: Err(FetchError::Internal {
-                            url,
-                            message: e.to_string(),
-                        }),
+                        outcome: Err(FetchError::Internal { url, message: e.to_string() }),
                         summary: None,
                         wait: Duration::ZERO,
                         fetch_time: Duration::ZERO,

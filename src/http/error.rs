@@ -167,10 +167,7 @@ pub(crate) fn chain_message(e: &(dyn StdError + 'static)) -> String {
 pub(crate) fn classify(url: &str, e: &reqwest::Error, timeout: Duration) -> FetchError {
     let url = url.to_owned();
     if e.is_timeout() {
-        return FetchError::Timeout {
-            url,
-            after: timeout,
-        };
+        return FetchError::Timeout { url, after: timeout };
     }
     let message = chain_message(e);
     let mut cur: Option<&(dyn StdError + 'static)> = Some(e);
@@ -179,19 +176,13 @@ pub(crate) fn classify(url: &str, e: &reqwest::Error, timeout: Duration) -> Fetc
             return FetchError::Tls { url, message };
         }
         if let Some(io) = s.downcast_ref::<std::io::Error>() {
-            if io
-                .get_ref()
-                .is_some_and(|inner| inner.is::<rustls::Error>())
-            {
+            if io.get_ref().is_some_and(|inner| inner.is::<rustls::Error>()) {
                 return FetchError::Tls { url, message };
             }
             match io.kind() {
                 std::io::ErrorKind::ConnectionRefused => return FetchError::Refused { url },
                 std::io::ErrorKind::TimedOut => {
-                    return FetchError::Timeout {
-                        url,
-                        after: timeout,
-                    };
+                    return FetchError::Timeout { url, after: timeout };
                 }
                 _ => {}
             }

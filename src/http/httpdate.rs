@@ -10,11 +10,8 @@ pub(crate) fn parse_http_date(text: &str) -> Option<DateTime<Utc>> {
         return Some(dt.with_timezone(&Utc));
     }
     let squeezed = t.split_whitespace().collect::<Vec<_>>().join(" ");
-    for format in [
-        "%A, %d-%b-%y %H:%M:%S GMT",
-        "%a %b %d %H:%M:%S %Y",
-        "%a, %d %b %Y %H:%M:%S UTC",
-    ] {
+    for format in ["%A, %d-%b-%y %H:%M:%S GMT", "%a %b %d %H:%M:%S %Y", "%a, %d %b %Y %H:%M:%S UTC"]
+    {
         if let Ok(naive) = NaiveDateTime::parse_from_str(&squeezed, format) {
             return Some(naive.and_utc());
         }

@@ -244,10 +244,7 @@ impl HttpInfo {
     /// The validators to send next time (this response's `ETag` and `Last-Modified`).
     #[must_use]
     pub fn validators(&self) -> Validators {
-        Validators {
-            etag: self.etag.clone(),
-            modified: self.modified.clone(),
-        }
+        Validators { etag: self.etag.clone(), modified: self.modified.clone() }
     }
 
     /// `Last-Modified` as a UTC date-time.
@@ -345,9 +342,9 @@ impl Fetcher {
         if !options.env_proxy {
             builder = builder.no_proxy();
         }
-        let client = builder.build().map_err(|e| FetchError::Client {
-            message: error::chain_message(&e),
-        })?;
+        let client = builder
+            .build()
+            .map_err(|e| FetchError::Client { message: error::chain_message(&e) })?;
         Ok(Fetcher { client, options })
     }
 
@@ -382,10 +379,7 @@ impl Fetcher {
         let timeout = self.options.timeout;
         match tokio::time::timeout(timeout, self.fetch_http(target, validators, start)).await {
             Ok(r) => r,
-            Err(_) => Err(FetchError::Timeout {
-                url: url.to_owned(),
-                after: timeout,
-            }),
+            Err(_) => Err(FetchError::Timeout { url: url.to_owned(), after: timeout }),
         }
     }
 
@@ -414,9 +408,7 @@ impl Fetcher {
                 // A 3xx without Location is a final answer (300 Multiple Choices, …).
                 break response;
             };
-            let location = String::from_utf8_lossy(location.as_bytes())
-                .trim()
-                .to_owned();
+            let location = String::from_utf8_lossy(location.as_bytes()).trim().to_owned();
             let next = url.join(&location).map_err(|e| FetchError::BadRedirect {
                 url: url.to_string(),
                 reason: format!("Location {location:?}: {e}"),
@@ -429,9 +421,7 @@ impl Fetcher {
             }
             redirects.push((status.as_u16(), url.to_string()));
             if visited.contains(next.as_str()) {
-                return Err(FetchError::RedirectLoop {
-                    url: next.to_string(),
-                });
+                return Err(FetchError::RedirectLoop { url: next.to_string() });
             }
             if redirects.len() > opts.max_redirects {
                 return Err(FetchError::TooManyRedirects {
@@ -447,10 +437,7 @@ impl Fetcher {
             .headers()
             .iter()
             .map(|(n, v)| {
-                (
-                    n.as_str().to_owned(),
-                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                )
+                (n.as_str().to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned())
             })
             .collect();
         let not_modified = final_status == 304;
@@ -497,12 +484,8 @@ impl Fetcher {
         }
         drop(response);
         let wire_bytes = raw.len();
-        let body = body::decode_content(
-            raw,
-            headers.get("content-encoding"),
-            opts.max_body,
-            &mut bozo,
-        );
+        let body =
+            body::decode_content(raw, headers.get("content-encoding"), opts.max_body, &mut bozo);
         let etag = headers.get("etag").map(str::to_owned);
         let modified = headers.get("last-modified").map(str::to_owned);
         let modified_parsed = modified
@@ -513,9 +496,7 @@ impl Fetcher {
         let permanent_redirect = redirects.first().is_some_and(|&(s, _)| permanent(s));
         let permanent_href = permanent_redirect.then(|| {
             let run = redirects.iter().take_while(|&&(s, _)| permanent(s)).count();
-            redirects
-                .get(run)
-                .map_or_else(|| url.to_string(), |(_, u)| u.clone())
+            redirects.get(run).map_or_else(|| url.to_string(), |(_, u)| u.clone())
         });
         let status = redirects.first().map_or(final_status, |&(s, _)| s);
         let href = url.to_string();
@@ -556,10 +537,9 @@ impl Fetcher {
             req = req.header(IF_MODIFIED_SINCE, modified.as_str());
         }
         for (name, value) in &opts.extra_headers {
-            if let (Ok(n), Ok(v)) = (
-                HeaderName::from_bytes(name.as_bytes()),
-                HeaderValue::from_str(value),
-            ) {
+            if let (Ok(n), Ok(v)) =
+                (HeaderName::from_bytes(name.as_bytes()), HeaderValue::from_str(value))
+            {
                 req = req.header(n, v);
             }
         }
@@ -582,16 +562,13 @@ pub fn normalize_url(url: &str) -> Result<Url, FetchError> {
     } else {
         trimmed.to_owned()
     };
-    let parsed = Url::parse(&plain).map_err(|e| FetchError::InvalidUrl {
-        url: url.to_owned(),
-        reason: e.to_string(),
-    })?;
+    let parsed = Url::parse(&plain)
+        .map_err(|e| FetchError::InvalidUrl { url: url.to_owned(), reason: e.to_string() })?;
     match parsed.scheme() {
         "http" | "https" | "file" => Ok(parsed),
-        other => Err(FetchError::UnsupportedScheme {
-            url: url.to_owned(),
-            scheme: other.to_owned(),
-        }),
+        other => {
+            Err(FetchError::UnsupportedScheme { url: url.to_owned(), scheme: other.to_owned() })
+        }
     }
 }
 
@@ -601,18 +578,12 @@ fn read_file(url: &Url, cap: usize, start: Instant) -> Result<Fetched, FetchErro
         reason: "not a local file path".to_owned(),
     })?;
     let shown = path.display().to_string();
-    let file = std::fs::File::open(&path).map_err(|e| FetchError::File {
-        path: shown.clone(),
-        source: e,
-    })?;
+    let file = std::fs::File::open(&path)
+        .map_err(|e| FetchError::File { path: shown.clone(), source: e })?;
     let mut body = Vec::new();
     let limit = u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1);
-    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit), &mut body).map_err(|e| {
-        FetchError::File {
-            path: shown,
-            source: e,
-        }
-    })?;
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit), &mut body)
+        .map_err(|e| FetchError::File { path: shown, source: e })?;
     let mut bozo = Vec::new();
     if body.len() > cap {
         body.truncate(cap);
@@ -621,13 +592,7 @@ fn read_file(url: &Url, cap: usize, start: Instant) -> Result<Fetched, FetchErro
             format!("file exceeds the {cap}-byte cap; truncated"),
         ));
     }
-    Ok(Fetched {
-        href: url.to_string(),
-        http: None,
-        body,
-        bozo,
-        elapsed: start.elapsed(),
-    })
+    Ok(Fetched { href: url.to_string(), http: None, body, bozo, elapsed: start.elapsed() })
 }
 
 /// Fetches one URL with a one-off [`Fetcher`].
@@ -648,21 +613,17 @@ pub fn fetch_blocking(url: &str, options: &FetchOptions) -> Result<Fetched, Fetc
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(|e| FetchError::Client {
-                message: e.to_string(),
-            })?;
+            .map_err(|e| FetchError::Client { message: e.to_string() })?;
         rt.block_on(fetch(&url, &options))
     };
     if tokio::runtime::Handle::try_current().is_ok() {
         let (url, options) = (url.to_owned(), options.clone());
-        std::thread::spawn(move || run(url, options))
-            .join()
-            .unwrap_or_else(|_| {
-                Err(FetchError::Internal {
-                    url: String::new(),
-                    message: "fetch thread panicked".into(),
-                })
+        std::thread::spawn(move || run(url, options)).join().unwrap_or_else(|_| {
+            Err(FetchError::Internal {
+                url: String::new(),
+                message: "fetch thread panicked".into(),
             })
+        })
     } else {
         run(url.to_owned(), options.clone())
     }
@@ -676,18 +637,9 @@ mod tests {
     fn feed_urls_are_normalized() {
         let n = |u: &str| normalize_url(u).map(|u| u.to_string());
         assert_eq!(n("feed://example.org/a").unwrap(), "http://example.org/a");
-        assert_eq!(
-            n("feed:https://example.org/a").unwrap(),
-            "https://example.org/a"
-        );
-        assert_eq!(
-            n("FEED:http://example.org/a").unwrap(),
-            "http://example.org/a"
-        );
-        assert!(matches!(
-            n("ftp://x/"),
-            Err(FetchError::UnsupportedScheme { .. })
-        ));
+        assert_eq!(n("feed:https://example.org/a").unwrap(), "https://example.org/a");
+        assert_eq!(n("FEED:http://example.org/a").unwrap(), "http://example.org/a");
+        assert!(matches!(n("ftp://x/"), Err(FetchError::UnsupportedScheme { .. })));
         assert!(matches!(n("not a url"), Err(FetchError::InvalidUrl { .. })));
     }
 }
