@@ -172,13 +172,10 @@ pub(crate) fn classify(url: &str, e: &reqwest::Error, timeout: Duration) -> Fetc
     let message = chain_message(e);
     let mut cur: Option<&(dyn StdError + 'static)> = Some(e);
     while let Some(s) = cur {
-        if s.downcast_ref::<rustls::Error>().is_some() {
+        if s.is::<rustls::Error>() {
             return FetchError::Tls { url, message };
         }
         if let Some(io) = s.downcast_ref::<std::io::Error>() {
-            if io.get_ref().is_some_and(|inner| inner.is::<rustls::Error>()) {
-                return FetchError::Tls { url, message };
-            }
             match io.kind() {
                 std::io::ErrorKind::ConnectionRefused => return FetchError::Refused { url },
                 std::io::ErrorKind::TimedOut => {
@@ -186,13 +183,21 @@ pub(crate) fn classify(url: &str, e: &reqwest::Error, timeout: Duration) -> Fetc
                 }
                 _ => {}
             }
+            // `io::Error::source` skips the wrapped error itself: look at it directly.
+            if let Some(inner) = io.get_ref() {
+                cur = Some(inner as &(dyn StdError + 'static));
+                continue;
+            }
         }
         cur = s.source();
     }
     let lower = message.to_ascii_lowercase();
     if lower.contains("dns error") || lower.contains("failed to lookup address") {
         FetchError::Dns { url, message }
-    } else if lower.contains("tls") || lower.contains("certificate") {
+    } else if ["tls", "certificate", "corrupt message", "handshake", "alert"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
         FetchError::Tls { url, message }
     } else if e.is_connect() {
         FetchError::Connect { url, message }
