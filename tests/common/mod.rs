@@ -18,6 +18,8 @@ pub struct Request {
     pub path: String,
     /// Names lower-cased.
     pub headers: Vec<(String, String)>,
+    /// When the request head was complete.
+    pub at: std::time::Instant,
 }
 
 impl Request {
@@ -117,7 +119,7 @@ pub async fn read_head(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<Requ
                 .filter_map(|l| l.split_once(':'))
                 .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
                 .collect();
-            return Some(Request { method, path, headers });
+            return Some(Request { method, path, headers, at: std::time::Instant::now() });
         }
         let mut chunk = [0u8; 4096];
         match stream.read(&mut chunk).await {
