@@ -349,7 +349,6 @@ impl Fetcher {
     }
 
     /// The options this fetcher was built with.
-    #[must_use]
     pub fn options(&self) -> &FetchOptions {
         &self.options
     }
