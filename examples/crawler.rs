@@ -260,7 +260,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn json_line(r: &CrawlResult) -> serde_json::Value {
-    let mut v = json!({ "url": r.url, "wait_ms": ms(r.wait), "fetch_ms": ms(r.fetch_time), "parse_ms": ms(r.parse_time) });
+    let mut v = json!({ "index": r.index, "url": r.url, "wait_ms": ms(r.wait), "fetch_ms": ms(r.fetch_time), "parse_ms": ms(r.parse_time) });
     let m = v.as_object_mut().expect("object");
     match &r.outcome {
         Ok(f) => {

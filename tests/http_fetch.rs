@@ -46,6 +46,9 @@ async fn request_headers_and_response_fields() {
     let req = &server.requests()[0];
     assert_eq!(req.method, "GET");
     assert_eq!(req.header("user-agent"), Some("test-agent/1"));
+    for once in ["user-agent", "accept", "accept-encoding"] {
+        assert_eq!(req.headers.iter().filter(|(n, _)| n == once).count(), 1, "{once}");
+    }
     let accept = req.header("accept").unwrap();
     assert!(accept.starts_with("application/atom+xml,application/rss+xml"), "{accept}");
     assert!(accept.find("application/rdf+xml") < accept.find("*/*"), "{accept}");
@@ -64,6 +67,7 @@ async fn request_headers_and_response_fields() {
     assert_eq!(http.headers.get("x-mixed-case"), Some("Value"));
     assert_eq!(http.headers.get("content-type"), Some("application/rss+xml; charset=utf-8"));
     assert!(!http.not_modified && !http.permanent_redirect && http.redirects.is_empty());
+    assert_eq!(http.headers_map().get("etag").map(String::as_str), Some("\"abc\""));
     assert_eq!(f.body, body.as_bytes());
     assert!(f.bozo.is_empty());
 

@@ -179,6 +179,29 @@ mod tests {
         assert!(b.is_empty(), "{b:?}");
     }
 
+    /// A brotli stream holding `data` in one uncompressed meta-block (RFC 7932 §9.2),
+    /// built by hand since only a decompressor is a dependency.
+    fn brotli_stored(data: &[u8]) -> Vec<u8> {
+        let l = data.len() - 1;
+        assert!(l < 1 << 16);
+        // WBITS=0 (16), ISLAST=0, MNIBBLES=4, MLEN-1 (16 bits), ISUNCOMPRESSED=1, pad.
+        let mut out =
+            vec![((l & 0xF) << 4) as u8, ((l >> 4) & 0xFF) as u8, (((l >> 12) & 0xF) | 0x10) as u8];
+        out.extend_from_slice(data);
+        out.push(0x03); // ISLAST=1, ISLASTEMPTY=1
+        out
+    }
+
+    #[test]
+    fn brotli_stored_block_and_bad_brotli() {
+        let mut b = Vec::new();
+        assert_eq!(decode_content(brotli_stored(b"<rss/>"), Some("br"), 100, &mut b), b"<rss/>");
+        assert!(b.is_empty(), "{b:?}");
+        let out = decode_content(brotli_stored(&[b'a'; 5000]), Some("br"), 1000, &mut b);
+        assert_eq!(out.len(), 1000);
+        assert_eq!(b[0].kind, BozoKind::LimitExceeded);
+    }
+
     #[test]
     fn unknown_coding_is_bozo() {
         let mut b = Vec::new();

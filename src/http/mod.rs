@@ -247,6 +247,22 @@ impl HttpInfo {
         Validators { etag: self.etag.clone(), modified: self.modified.clone() }
     }
 
+    /// The headers as a map the way feedparser's `headers` dict holds them: lower-cased
+    /// names, a repeated header's values joined with `", "`.
+    #[must_use]
+    pub fn headers_map(&self) -> std::collections::BTreeMap<String, String> {
+        let mut map = std::collections::BTreeMap::<String, String>::new();
+        for (name, value) in self.headers.iter() {
+            map.entry(name.to_owned())
+                .and_modify(|v| {
+                    v.push_str(", ");
+                    v.push_str(value);
+                })
+                .or_insert_with(|| value.to_owned());
+        }
+        map
+    }
+
     /// `Last-Modified` as a UTC date-time.
     #[must_use]
     pub fn modified_datetime(&self) -> Option<DateTime<Utc>> {
@@ -337,8 +353,7 @@ impl Fetcher {
         install_crypto_provider();
         let mut builder = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
-            .connect_timeout(options.connect_timeout)
-            .user_agent(options.user_agent.clone());
+            .connect_timeout(options.connect_timeout);
         if !options.env_proxy {
             builder = builder.no_proxy();
         }
