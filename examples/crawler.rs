@@ -25,7 +25,7 @@
 //! - **`--demo`** (also what no arguments at all do): serves every `*.xml` under the
 //!   project's `feeds/` folder from a loopback server, with the headers each fixture asks
 //!   for (`Header: Name: value`, `Status: 404`, `Serve: uncompressed` lines in its leading
-//!   XML comment; default `Content-Type: application/xml`), plus a few broken endpoints
+//!   XML comment or its `.expect` sidecar; default `Content-Type: application/xml`), plus a few broken endpoints
 //!   (a stall, a redirect loop, a connection cut mid-body, a refused port), and crawls it
 //!   twice: the second pass is conditional. Works offline.
 //! - **`--bench N`**: serves N synthetic ~20 KB feeds from loopback addresses
@@ -393,7 +393,9 @@ impl Site {
     fn add(&mut self, path: &str, status: u16, mut headers: Vec<(String, String)>, body: Vec<u8>) {
         let has =
             |h: &[(String, String)], n: &str| h.iter().any(|(k, _)| k.eq_ignore_ascii_case(n));
-        if !has(&headers, "content-type") {
+        if has(&headers, NO_CONTENT_TYPE) {
+            headers.retain(|(k, _)| !k.eq_ignore_ascii_case(NO_CONTENT_TYPE));
+        } else if !has(&headers, "content-type") {
             headers.push(("Content-Type".into(), "application/xml".into()));
         }
         if !has(&headers, "last-modified") {
@@ -512,9 +514,18 @@ struct FixtureHead {
 }
 
 /// Reads `Header: Name: value`, `Status: N` and `Serve: uncompressed` lines from the
-/// first XML comment (ASCII-compatible fixtures only; others get the defaults).
-fn fixture_head(bytes: &[u8]) -> FixtureHead {
+/// first XML comment (ASCII-compatible fixtures only) and from a sidecar `NAME.expect`
+/// beside the file, where `Transport: http` without a `Content-Type` header means "send
+/// no Content-Type".
+fn fixture_head(file: &Path, bytes: &[u8]) -> FixtureHead {
     let mut head = FixtureHead { status: 200, headers: Vec::new(), uncompressed: false };
+    if let Ok(sidecar) = std::fs::read_to_string(file.with_extension("expect")) {
+        head_lines(&sidecar, &mut head);
+        let http = sidecar.lines().any(|l| l.trim().eq_ignore_ascii_case("Transport: http"));
+        if http && !head.headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-type")) {
+            head.headers.push((NO_CONTENT_TYPE.into(), String::new()));
+        }
+    }
     let Some(start) = bytes.windows(4).position(|w| w == b"<!--") else { return head };
     let root = bytes
         .iter()
@@ -525,7 +536,15 @@ fn fixture_head(bytes: &[u8]) -> FixtureHead {
     }
     let rest = &bytes[start + 4..];
     let end = rest.windows(3).position(|w| w == b"-->").unwrap_or(rest.len());
-    for line in String::from_utf8_lossy(&rest[..end]).lines() {
+    head_lines(&String::from_utf8_lossy(&rest[..end]), &mut head);
+    head
+}
+
+/// A marker header: serve this fixture without any Content-Type.
+const NO_CONTENT_TYPE: &str = "x-no-content-type";
+
+fn head_lines(text: &str, head: &mut FixtureHead) {
+    for line in text.lines() {
         let line = line.trim();
         if let Some(h) = line.strip_prefix("Header:") {
             if let Some((n, v)) = h.split_once(':') {
@@ -537,7 +556,6 @@ fn fixture_head(bytes: &[u8]) -> FixtureHead {
             head.uncompressed = true;
         }
     }
-    head
 }
 
 fn compress(coding: &str, body: &[u8]) -> Option<Vec<u8>> {
@@ -590,7 +608,7 @@ async fn demo(args: &Args) -> i32 {
         let Ok(raw) = std::fs::read(file) else { continue };
         let rel = file.strip_prefix(&dir).unwrap_or(file).to_string_lossy().replace('\\', "/");
         let path = format!("/feeds/{rel}");
-        let head = fixture_head(&raw);
+        let head = fixture_head(file, &raw);
         let coding = head
             .headers
             .iter()
