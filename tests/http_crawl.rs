@@ -21,6 +21,8 @@ fn fetcher(timeout_ms: u64) -> Fetcher {
     .unwrap()
 }
 
+const XML: (&str, &str) = ("Content-Type", "application/rss+xml");
+
 fn mixed_handler(req: &common::Request) -> Reply {
     let p = req.path.as_str();
     match p {
@@ -31,8 +33,8 @@ fn mixed_handler(req: &common::Request) -> Reply {
         "/loop2" => redirect(302, "/loop"),
         "/moved" => redirect(301, "/ok/0"),
         "/cut" => Reply::Cut { headers: vec![], body: b"<rss>".to_vec(), declared: 1000 },
-        "/fake-gzip" => ok(&[("Content-Encoding", "gzip")], rss("fake")),
-        "/gzip" => ok(&[("Content-Encoding", "gzip")], gzip(rss("real").as_bytes())),
+        "/fake-gzip" => ok(&[("Content-Encoding", "gzip"), XML], rss("fake")),
+        "/gzip" => ok(&[("Content-Encoding", "gzip"), XML], gzip(rss("real").as_bytes())),
         "/conditional" if req.header("if-none-match") == Some("\"same\"") => {
             status(304, &[("ETag", "\"same\"")], Vec::new())
         }

@@ -231,8 +231,8 @@ async fn permanent_redirect_reports_301_and_the_final_href() {
 #[tokio::test]
 async fn error_statuses_are_parsed_and_reported() {
     let server = serve(|req| match req.path.as_str() {
-        "/missing" => status(404, &[("Content-Type", "text/xml")], rss("not found")),
-        _ => status(500, &[("Content-Type", "text/xml")], rss("broken")),
+        "/missing" => status(404, &[("Content-Type", "application/xml")], rss("not found")),
+        _ => status(500, &[("Content-Type", "application/xml")], rss("broken")),
     })
     .await;
     for (path, code, word) in [("/missing", 404, "not found"), ("/error", 500, "broken")] {
