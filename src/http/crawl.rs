@@ -1,11 +1,11 @@
 //! Many feeds at once: bounded concurrency, one request at a time per host with a delay
 //! between them, and exactly one [`CrawlResult`] per job.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::{Mutex, Semaphore};
 use tokio::task::JoinSet;
 
 use super::{FetchError, Fetched, Fetcher, Validators, normalize_url};
@@ -121,7 +121,8 @@ pub struct CrawlResult {
     pub outcome: Result<Fetched, FetchError>,
     /// The parse summary; `None` on failure and on `304 Not Modified`.
     pub summary: Option<FeedSummary>,
-    /// Time spent waiting for the host and a free slot.
+    /// Time from the start of the crawl until this job's request began (waiting for its
+    /// host and a free slot).
     pub wait: Duration,
     /// Time spent fetching.
     pub fetch_time: Duration,
@@ -147,74 +148,136 @@ impl Crawler {
     /// order); returns the number of results delivered, always `jobs.len()`. A task that
     /// panics is reported as [`FetchError::Internal`], so no job is lost.
     ///
-    /// Must run inside a tokio runtime (tasks are spawned on it).
+    /// Jobs wait as plain data in one queue per host; at most
+    /// [`CrawlOptions::concurrency`] tasks exist at any time, so memory does not grow with
+    /// the length of the list beyond the jobs themselves. Within a host, jobs run in list
+    /// order. Must run inside a tokio runtime (tasks are spawned on it).
     pub async fn crawl(
         &self,
         jobs: Vec<CrawlJob>,
         mut on_result: impl FnMut(CrawlResult),
     ) -> usize {
-        let slots = Arc::new(Semaphore::new(self.options.concurrency.max(1)));
-        let mut hosts: HashMap<String, Arc<Mutex<Option<Instant>>>> = HashMap::new();
-        let mut set = JoinSet::new();
-        let mut urls_by_task = HashMap::new();
+        let limit = self.options.concurrency.max(1);
+        let delay = self.options.per_host_delay;
+        let queued_at = Instant::now();
+        let mut hosts: HashMap<String, Host> = HashMap::new();
         for (index, job) in jobs.into_iter().enumerate() {
-            let host = host_key(&job.url);
-            let gate = Arc::clone(hosts.entry(host).or_default());
-            let (slots, fetcher, options) =
-                (Arc::clone(&slots), self.fetcher.clone(), Arc::clone(&self.options));
-            let url = job.url.clone();
-            let handle = set.spawn(async move {
-                let queued = Instant::now();
-                let mut last = gate.lock().await;
-                if let Some(at) = *last {
-                    tokio::time::sleep_until((at + options.per_host_delay).into()).await;
-                }
-                let permit = slots.acquire_owned().await;
-                let wait = queued.elapsed();
-                let t = Instant::now();
-                let outcome = fetcher.fetch_with(&job.url, &job.validators).await;
-                let fetch_time = t.elapsed();
-                *last = Some(Instant::now());
-                drop(last);
-                drop(permit);
-                let t = Instant::now();
-                let summary = outcome.as_ref().ok().and_then(|f| {
-                    f.parse_with(&options.decoder, &options.parse_options).map(|p| FeedSummary {
-                        encoding: p.decoded.encoding.clone(),
-                        version: p.feed.version.clone(),
-                        title: p.feed.feed.title.clone(),
-                        entries: p.feed.entries.len(),
-                        bozo: p.bozo().map(|b| b.kind).collect(),
-                        first_bozo: p.bozo().next().map(ToString::to_string),
-                    })
-                });
-                let parse_time = t.elapsed();
-                CrawlResult { index, url: job.url, outcome, summary, wait, fetch_time, parse_time }
-            });
-            urls_by_task.insert(handle.id(), (index, url));
+            hosts.entry(host_key(&job.url)).or_default().queue.push_back((index, job));
         }
+        // Idle hosts with work, earliest allowed start first.
+        let mut ready: BinaryHeap<Reverse<(Instant, String)>> =
+            hosts.keys().map(|h| Reverse((queued_at, h.clone()))).collect();
+        let mut running = JoinSet::new();
+        let mut by_task: HashMap<tokio::task::Id, (usize, String, String)> = HashMap::new();
         let mut delivered = 0;
-        while let Some(joined) = set.join_next_with_id().await {
-            let result = match joined {
-                Ok((_, r)) => r,
-                Err(e) => {
-                    let (index, url) = urls_by_task.remove(&e.id()).unwrap_or_default();
-                    CrawlResult {
-                        index,
-                        url: url.clone(),
-                        outcome: Err(FetchError::Internal { url, message: e.to_string() }),
-                        summary: None,
-                        wait: Duration::ZERO,
-                        fetch_time: Duration::ZERO,
-                        parse_time: Duration::ZERO,
+        loop {
+            let now = Instant::now();
+            while running.len() < limit {
+                match ready.peek() {
+                    Some(Reverse((at, _))) if *at <= now => {}
+                    _ => break,
+                }
+                let Some(Reverse((_, host))) = ready.pop() else { break };
+                let Some((index, job)) = hosts.get_mut(&host).and_then(|h| h.queue.pop_front())
+                else {
+                    continue;
+                };
+                let (fetcher, options) = (self.fetcher.clone(), Arc::clone(&self.options));
+                let url = job.url.clone();
+                let wait = queued_at.elapsed();
+                let handle =
+                    running.spawn(run_job(fetcher, options, index, job, wait, host.clone()));
+                by_task.insert(handle.id(), (index, url, host));
+            }
+            if running.is_empty() {
+                match ready.peek() {
+                    Some(Reverse((at, _))) => {
+                        tokio::time::sleep_until((*at).into()).await;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            // Wake for a finished task, or for the next host to come off its delay when a
+            // slot is free.
+            let next_ready =
+                (running.len() < limit).then(|| ready.peek().map(|Reverse((at, _))| *at)).flatten();
+            let joined = match next_ready {
+                Some(at) => {
+                    match tokio::time::timeout_at(at.into(), running.join_next_with_id()).await {
+                        Ok(j) => j,
+                        Err(_) => continue,
                     }
                 }
+                None => running.join_next_with_id().await,
             };
+            let Some(joined) = joined else { continue };
+            let (result, host) = match joined {
+                Ok((id, (result, host))) => {
+                    by_task.remove(&id);
+                    (result, host)
+                }
+                Err(e) => {
+                    let (index, url, host) = by_task.remove(&e.id()).unwrap_or_default();
+                    let message = e.to_string();
+                    (failed(index, url, message), host)
+                }
+            };
+            if let Some(h) = hosts.get(&host)
+                && !h.queue.is_empty()
+            {
+                ready.push(Reverse((Instant::now() + delay, host)));
+            }
             delivered += 1;
             on_result(result);
         }
         delivered
     }
+}
+
+/// One host's waiting jobs.
+#[derive(Default)]
+struct Host {
+    queue: VecDeque<(usize, CrawlJob)>,
+}
+
+fn failed(index: usize, url: String, message: String) -> CrawlResult {
+    CrawlResult {
+        index,
+        url: url.clone(),
+        outcome: Err(FetchError::Internal { url, message }),
+        summary: None,
+        wait: Duration::ZERO,
+        fetch_time: Duration::ZERO,
+        parse_time: Duration::ZERO,
+    }
+}
+
+/// Fetches and summarises one job (runs as its own task).
+async fn run_job(
+    fetcher: Fetcher,
+    options: Arc<CrawlOptions>,
+    index: usize,
+    job: CrawlJob,
+    wait: Duration,
+    host: String,
+) -> (CrawlResult, String) {
+    let t = Instant::now();
+    let outcome = fetcher.fetch_with(&job.url, &job.validators).await;
+    let fetch_time = t.elapsed();
+    let t = Instant::now();
+    let summary = outcome.as_ref().ok().and_then(|f| {
+        f.parse_with(&options.decoder, &options.parse_options).map(|p| FeedSummary {
+            encoding: p.decoded.encoding.clone(),
+            version: p.feed.version.clone(),
+            title: p.feed.feed.title.clone(),
+            entries: p.feed.entries.len(),
+            bozo: p.bozo().map(|b| b.kind).collect(),
+            first_bozo: p.bozo().next().map(ToString::to_string),
+        })
+    });
+    let parse_time = t.elapsed();
+    (CrawlResult { index, url: job.url, outcome, summary, wait, fetch_time, parse_time }, host)
 }
 
 /// The politeness key: the lower-cased host (`""` for `file:` and unparseable URLs).
