@@ -4,9 +4,10 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::sync::Arc;
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
-use tokio::task::JoinSet;
+use tokio::task::{Id, JoinError, JoinSet};
 
 use super::{FetchError, Fetched, Fetcher, Validators, normalize_url};
 use crate::bozo::BozoKind;
@@ -149,9 +150,11 @@ impl Crawler {
     /// panics is reported as [`FetchError::Internal`], so no job is lost.
     ///
     /// Jobs wait as plain data in one queue per host; at most
-    /// [`CrawlOptions::concurrency`] tasks exist at any time, so memory does not grow with
-    /// the length of the list beyond the jobs themselves. Within a host, jobs run in list
-    /// order. Must run inside a tokio runtime (tasks are spawned on it).
+    /// [`CrawlOptions::concurrency`] fetch tasks and as many parse tasks exist at any time,
+    /// so memory does not grow with the length of the list beyond the jobs themselves.
+    /// A host is free again (after its delay) as soon as its body is read: decoding and
+    /// parsing run on tokio's blocking pool, overlapping the next request. Within a host,
+    /// jobs run in list order. Must run inside a tokio runtime.
     pub async fn crawl(
         &self,
         jobs: Vec<CrawlJob>,
@@ -159,37 +162,48 @@ impl Crawler {
     ) -> usize {
         let limit = self.options.concurrency.max(1);
         let delay = self.options.per_host_delay;
-        let queued_at = Instant::now();
-        let mut hosts: HashMap<String, Host> = HashMap::new();
+        let started = Instant::now();
+        let mut hosts: HashMap<String, VecDeque<(usize, CrawlJob)>> = HashMap::new();
         for (index, job) in jobs.into_iter().enumerate() {
-            hosts.entry(host_key(&job.url)).or_default().queue.push_back((index, job));
+            hosts.entry(host_key(&job.url)).or_default().push_back((index, job));
         }
         // Idle hosts with work, earliest allowed start first.
         let mut ready: BinaryHeap<Reverse<(Instant, String)>> =
-            hosts.keys().map(|h| Reverse((queued_at, h.clone()))).collect();
-        let mut running = JoinSet::new();
-        let mut by_task: HashMap<tokio::task::Id, (usize, String, String)> = HashMap::new();
+            hosts.keys().map(|h| Reverse((started, h.clone()))).collect();
+        let mut fetching: JoinSet<Fetch> = JoinSet::new();
+        let mut parsing: JoinSet<CrawlResult> = JoinSet::new();
+        let mut fetch_tasks: HashMap<Id, (usize, String, String)> = HashMap::new();
+        let mut parse_tasks: HashMap<Id, (usize, String)> = HashMap::new();
         let mut delivered = 0;
         loop {
             let now = Instant::now();
-            while running.len() < limit {
+            while fetching.len() < limit && parsing.len() < limit {
                 match ready.peek() {
                     Some(Reverse((at, _))) if *at <= now => {}
                     _ => break,
                 }
                 let Some(Reverse((_, host))) = ready.pop() else { break };
-                let Some((index, job)) = hosts.get_mut(&host).and_then(|h| h.queue.pop_front())
-                else {
+                let Some((index, job)) = hosts.get_mut(&host).and_then(VecDeque::pop_front) else {
                     continue;
                 };
-                let (fetcher, options) = (self.fetcher.clone(), Arc::clone(&self.options));
-                let url = job.url.clone();
-                let wait = queued_at.elapsed();
-                let handle =
-                    running.spawn(run_job(fetcher, options, index, job, wait, host.clone()));
-                by_task.insert(handle.id(), (index, url, host));
+                let (fetcher, url) = (self.fetcher.clone(), job.url.clone());
+                let wait = started.elapsed();
+                let task_host = host.clone();
+                let handle = fetching.spawn(async move {
+                    let t = Instant::now();
+                    let outcome = fetcher.fetch_with(&job.url, &job.validators).await;
+                    Fetch {
+                        index,
+                        url: job.url,
+                        outcome,
+                        wait,
+                        fetch_time: t.elapsed(),
+                        host: task_host,
+                    }
+                });
+                fetch_tasks.insert(handle.id(), (index, url, host));
             }
-            if running.is_empty() {
+            if fetching.is_empty() && parsing.is_empty() {
                 match ready.peek() {
                     Some(Reverse((at, _))) => {
                         tokio::time::sleep_until((*at).into()).await;
@@ -200,34 +214,63 @@ impl Crawler {
             }
             // Wake for a finished task, or for the next host to come off its delay when a
             // slot is free.
-            let next_ready =
-                (running.len() < limit).then(|| ready.peek().map(|Reverse((at, _))| *at)).flatten();
-            let joined = match next_ready {
-                Some(at) => {
-                    match tokio::time::timeout_at(at.into(), running.join_next_with_id()).await {
-                        Ok(j) => j,
-                        Err(_) => continue,
+            let next_ready = (fetching.len() < limit && parsing.len() < limit)
+                .then(|| ready.peek().map(|Reverse((at, _))| *at))
+                .flatten();
+            let next = std::future::poll_fn(|cx| {
+                if let Poll::Ready(Some(r)) = fetching.poll_join_next_with_id(cx) {
+                    return Poll::Ready(Event::Fetched(r));
+                }
+                if let Poll::Ready(Some(r)) = parsing.poll_join_next_with_id(cx) {
+                    return Poll::Ready(Event::Parsed(r));
+                }
+                Poll::Pending
+            });
+            let event = match next_ready {
+                Some(at) => match tokio::time::timeout_at(at.into(), next).await {
+                    Ok(e) => e,
+                    Err(_) => continue,
+                },
+                None => next.await,
+            };
+            let result = match event {
+                Event::Fetched(joined) => {
+                    let (fetch, host) = match joined {
+                        Ok((id, fetch)) => {
+                            fetch_tasks.remove(&id);
+                            let host = fetch.host.clone();
+                            (Ok(fetch), host)
+                        }
+                        Err(e) => {
+                            let (index, url, host) =
+                                fetch_tasks.remove(&e.id()).unwrap_or_default();
+                            (Err(failed(index, url, e.to_string())), host)
+                        }
+                    };
+                    if hosts.get(&host).is_some_and(|q| !q.is_empty()) {
+                        ready.push(Reverse((Instant::now() + delay, host)));
+                    }
+                    match fetch {
+                        Ok(f) if f.outcome.as_ref().is_ok_and(|r| !r.not_modified()) => {
+                            let (index, url) = (f.index, f.url.clone());
+                            let options = Arc::clone(&self.options);
+                            let handle = parsing.spawn_blocking(move || f.parse(&options));
+                            parse_tasks.insert(handle.id(), (index, url));
+                            continue;
+                        }
+                        Ok(f) => f.unparsed(),
+                        Err(r) => r,
                     }
                 }
-                None => running.join_next_with_id().await,
-            };
-            let Some(joined) = joined else { continue };
-            let (result, host) = match joined {
-                Ok((id, (result, host))) => {
-                    by_task.remove(&id);
-                    (result, host)
+                Event::Parsed(Ok((id, r))) => {
+                    parse_tasks.remove(&id);
+                    r
                 }
-                Err(e) => {
-                    let (index, url, host) = by_task.remove(&e.id()).unwrap_or_default();
-                    let message = e.to_string();
-                    (failed(index, url, message), host)
+                Event::Parsed(Err(e)) => {
+                    let (index, url) = parse_tasks.remove(&e.id()).unwrap_or_default();
+                    failed(index, url, e.to_string())
                 }
             };
-            if let Some(h) = hosts.get(&host)
-                && !h.queue.is_empty()
-            {
-                ready.push(Reverse((Instant::now() + delay, host)));
-            }
             delivered += 1;
             on_result(result);
         }
@@ -235,10 +278,49 @@ impl Crawler {
     }
 }
 
-/// One host's waiting jobs.
-#[derive(Default)]
-struct Host {
-    queue: VecDeque<(usize, CrawlJob)>,
+/// A finished fetch, before parsing.
+struct Fetch {
+    index: usize,
+    url: String,
+    outcome: Result<Fetched, FetchError>,
+    wait: Duration,
+    fetch_time: Duration,
+    host: String,
+}
+
+impl Fetch {
+    fn unparsed(self) -> CrawlResult {
+        CrawlResult {
+            index: self.index,
+            url: self.url,
+            outcome: self.outcome,
+            summary: None,
+            wait: self.wait,
+            fetch_time: self.fetch_time,
+            parse_time: Duration::ZERO,
+        }
+    }
+
+    fn parse(self, options: &CrawlOptions) -> CrawlResult {
+        let t = Instant::now();
+        let summary = self.outcome.as_ref().ok().and_then(|f| {
+            f.parse_with(&options.decoder, &options.parse_options).map(|p| FeedSummary {
+                encoding: p.decoded.encoding.clone(),
+                version: p.feed.version.clone(),
+                title: p.feed.feed.title.clone(),
+                entries: p.feed.entries.len(),
+                bozo: p.bozo().map(|b| b.kind).collect(),
+                first_bozo: p.bozo().next().map(ToString::to_string),
+            })
+        });
+        let parse_time = t.elapsed();
+        CrawlResult { summary, parse_time, ..self.unparsed() }
+    }
+}
+
+enum Event {
+    Fetched(Result<(Id, Fetch), JoinError>),
+    Parsed(Result<(Id, CrawlResult), JoinError>),
 }
 
 fn failed(index: usize, url: String, message: String) -> CrawlResult {
@@ -251,33 +333,6 @@ fn failed(index: usize, url: String, message: String) -> CrawlResult {
         fetch_time: Duration::ZERO,
         parse_time: Duration::ZERO,
     }
-}
-
-/// Fetches and summarises one job (runs as its own task).
-async fn run_job(
-    fetcher: Fetcher,
-    options: Arc<CrawlOptions>,
-    index: usize,
-    job: CrawlJob,
-    wait: Duration,
-    host: String,
-) -> (CrawlResult, String) {
-    let t = Instant::now();
-    let outcome = fetcher.fetch_with(&job.url, &job.validators).await;
-    let fetch_time = t.elapsed();
-    let t = Instant::now();
-    let summary = outcome.as_ref().ok().and_then(|f| {
-        f.parse_with(&options.decoder, &options.parse_options).map(|p| FeedSummary {
-            encoding: p.decoded.encoding.clone(),
-            version: p.feed.version.clone(),
-            title: p.feed.feed.title.clone(),
-            entries: p.feed.entries.len(),
-            bozo: p.bozo().map(|b| b.kind).collect(),
-            first_bozo: p.bozo().next().map(ToString::to_string),
-        })
-    });
-    let parse_time = t.elapsed();
-    (CrawlResult { index, url: job.url, outcome, summary, wait, fetch_time, parse_time }, host)
 }
 
 /// The politeness key: the lower-cased host (`""` for `file:` and unparseable URLs).
