@@ -150,10 +150,10 @@ impl Crawler {
     /// panics is reported as [`FetchError::Internal`], so no job is lost.
     ///
     /// Jobs wait as plain data in one queue per host; at most
-    /// [`CrawlOptions::concurrency`] fetch tasks and as many parse tasks exist at any time,
-    /// so memory does not grow with the length of the list beyond the jobs themselves.
-    /// A host is free again (after its delay) as soon as its body is read: decoding and
-    /// parsing run on tokio's blocking pool, overlapping the next request. Within a host,
+    /// [`CrawlOptions::concurrency`] bodies are in flight or waiting to be parsed, so memory
+    /// does not grow with the length of the list beyond the jobs themselves. A host is
+    /// free again (after its delay) as soon as its body is read: decoding and parsing run
+    /// on tokio's blocking pool, one per core, overlapping the next requests. Within a host,
     /// jobs run in list order. Must run inside a tokio runtime.
     pub async fn crawl(
         &self,
@@ -174,10 +174,24 @@ impl Crawler {
         let mut parsing: JoinSet<CrawlResult> = JoinSet::new();
         let mut fetch_tasks: HashMap<Id, (usize, String, String)> = HashMap::new();
         let mut parse_tasks: HashMap<Id, (usize, String)> = HashMap::new();
+        // Parsing is CPU work: one blocking thread per core, the rest queued as data.
+        let parse_slots = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut to_parse: VecDeque<Fetch> = VecDeque::new();
         let mut delivered = 0;
         loop {
+            while parsing.len() < parse_slots
+                && let Some(f) = to_parse.pop_front()
+            {
+                let (index, url) = (f.index, f.url.clone());
+                let options = Arc::clone(&self.options);
+                let handle = parsing.spawn_blocking(move || f.parse(&options));
+                parse_tasks.insert(handle.id(), (index, url));
+            }
             let now = Instant::now();
-            while fetching.len() < limit && parsing.len() < limit {
+            let backlog = |fetching: &JoinSet<Fetch>, to_parse: &VecDeque<Fetch>| {
+                fetching.len() + to_parse.len() < limit
+            };
+            while backlog(&fetching, &to_parse) {
                 match ready.peek() {
                     Some(Reverse((at, _))) if *at <= now => {}
                     _ => break,
@@ -203,7 +217,7 @@ impl Crawler {
                 });
                 fetch_tasks.insert(handle.id(), (index, url, host));
             }
-            if fetching.is_empty() && parsing.is_empty() {
+            if fetching.is_empty() && parsing.is_empty() && to_parse.is_empty() {
                 match ready.peek() {
                     Some(Reverse((at, _))) => {
                         tokio::time::sleep_until((*at).into()).await;
@@ -214,7 +228,7 @@ impl Crawler {
             }
             // Wake for a finished task, or for the next host to come off its delay when a
             // slot is free.
-            let next_ready = (fetching.len() < limit && parsing.len() < limit)
+            let next_ready = backlog(&fetching, &to_parse)
                 .then(|| ready.peek().map(|Reverse((at, _))| *at))
                 .flatten();
             let next = std::future::poll_fn(|cx| {
@@ -252,10 +266,7 @@ impl Crawler {
                     }
                     match fetch {
                         Ok(f) if f.outcome.as_ref().is_ok_and(|r| !r.not_modified()) => {
-                            let (index, url) = (f.index, f.url.clone());
-                            let options = Arc::clone(&self.options);
-                            let handle = parsing.spawn_blocking(move || f.parse(&options));
-                            parse_tasks.insert(handle.id(), (index, url));
+                            to_parse.push_back(f);
                             continue;
                         }
                         Ok(f) => f.unparsed(),
