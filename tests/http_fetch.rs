@@ -71,6 +71,13 @@ async fn request_headers_and_response_fields() {
     assert_eq!(f.body, body.as_bytes());
     assert!(f.bozo.is_empty());
 
+    let json = serde_json::Value::Object(f.json_fields());
+    assert_eq!(json["href"], url.as_str());
+    assert_eq!(json["status"], 200);
+    assert_eq!(json["etag"], "\"abc\"");
+    assert_eq!(json["modified_parsed"], serde_json::json!([1994, 11, 6, 8, 49, 37, 6, 310, 0]));
+    assert_eq!(json["headers"]["x-mixed-case"], "Value");
+
     let parsed = f.parse().unwrap();
     assert_eq!(parsed.decoded.encoding, "utf-8");
     assert!(parsed.decoded.text.contains("Café"));
@@ -307,6 +314,7 @@ async fn feed_and_file_urls() {
     let f = fetch(&url, &opts()).await.unwrap();
     assert!(f.http.is_none());
     assert_eq!(f.transport(), feed_decoder::Transport::Local);
+    assert_eq!(f.json_fields().keys().collect::<Vec<_>>(), ["href"]);
     assert!(f.parse().unwrap().decoded.text.contains("local"));
     let err =
         fetch(&format!("file://{}", dir.join("missing.xml").display()), &opts()).await.unwrap_err();

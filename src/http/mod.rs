@@ -297,6 +297,32 @@ impl Fetched {
         }
     }
 
+    /// The top-level keys of the JSON contract that come from the fetch: `href` always;
+    /// `status`, `etag`, `modified`, `modified_parsed` (9-int UTC `struct_time`) and
+    /// `headers` (lower-cased names, repeated values joined with `", "`) for HTTP, each
+    /// left out when there is none.
+    #[must_use]
+    pub fn json_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::Value;
+        let mut m = serde_json::Map::new();
+        m.insert("href".into(), Value::from(self.href.clone()));
+        if let Some(h) = &self.http {
+            m.insert("status".into(), Value::from(h.status));
+            if let Some(etag) = &h.etag {
+                m.insert("etag".into(), Value::from(etag.clone()));
+            }
+            if let Some(modified) = &h.modified {
+                m.insert("modified".into(), Value::from(modified.clone()));
+            }
+            if let Some(parsed) = h.modified_parsed {
+                m.insert("modified_parsed".into(), Value::from(parsed.to_vec()));
+            }
+            let headers = h.headers_map().into_iter().map(|(k, v)| (k, Value::from(v))).collect();
+            m.insert("headers".into(), Value::Object(headers));
+        }
+        m
+    }
+
     /// True on `304 Not Modified`.
     #[must_use]
     pub fn not_modified(&self) -> bool {
