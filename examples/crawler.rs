@@ -105,9 +105,14 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 type State = BTreeMap<String, Validators>;
 
 fn load_state(path: Option<&Path>) -> State {
-    path.and_then(|p| std::fs::read(p).ok())
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or_default()
+    let Some(path) = path else { return State::new() };
+    match std::fs::read(path) {
+        Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+            eprintln!("ignoring unreadable state {}: {e}", path.display());
+            State::new()
+        }),
+        Err(_) => State::new(),
+    }
 }
 
 fn save_state(path: &Path, state: &State) -> std::io::Result<()> {
