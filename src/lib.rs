@@ -56,6 +56,8 @@ pub mod charset;
 pub mod date;
 mod decode;
 mod detect;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod json;
 pub mod media_type;
 pub mod model;
@@ -69,6 +71,9 @@ pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
 pub use model::ParsedFeed;
 pub use transport::{Headers, Transport};
+
+#[cfg(feature = "http")]
+pub use http::{FetchError, FetchOptions, Fetched, Fetcher, HttpInfo, fetch, fetch_blocking};
 
 /// Decodes feed bytes with the default [`Decoder`].
 #[must_use]

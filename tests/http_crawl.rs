@@ -1,0 +1,323 @@
+//! The crawler engine and the example crawler over an in-process loopback server with
+//! failures mixed in: every job reported exactly once, each failure typed, hosts polled
+//! one request at a time with the delay between requests.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+use common::{Reply, closed_port, gzip, ok, redirect, rss, serve, status};
+use feed_decoder::BozoKind;
+use feed_decoder::http::{CrawlJob, CrawlOptions, CrawlResult, Crawler, FetchOptions, Fetcher};
+
+fn fetcher(timeout_ms: u64) -> Fetcher {
+    Fetcher::new(
+        FetchOptions::new()
+            .env_proxy(false)
+            .connect_timeout(Duration::from_secs(2))
+            .timeout(Duration::from_millis(timeout_ms)),
+    )
+    .unwrap()
+}
+
+const XML: (&str, &str) = ("Content-Type", "application/rss+xml");
+
+fn mixed_handler(req: &common::Request) -> Reply {
+    let p = req.path.as_str();
+    match p {
+        "/missing" => status(404, &[("Content-Type", "text/xml")], rss("missing")),
+        "/error" => status(500, &[], rss("error")),
+        "/stall" => Reply::Stall,
+        "/loop" => redirect(302, "/loop2"),
+        "/loop2" => redirect(302, "/loop"),
+        "/moved" => redirect(301, "/ok/0"),
+        "/cut" => Reply::Cut {
+            headers: vec![],
+            body: b"<rss>".to_vec(),
+            declared: 1000,
+        },
+        "/fake-gzip" => ok(&[("Content-Encoding", "gzip"), XML], rss("fake")),
+        "/gzip" => ok(
+            &[("Content-Encoding", "gzip"), XML],
+            gzip(rss("real").as_bytes()),
+        ),
+        "/conditional" if req.header("if-none-match") == Some("\"same\"") => {
+            status(304, &[("ETag", "\"same\"")], Vec::new())
+        }
+        _ => ok(
+            &[
+                ("Content-Type", "application/rss+xml"),
+                ("ETag", "\"same\""),
+            ],
+            rss(p),
+        ),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_job_is_reported_once_with_failures_mixed_in() {
+    let server = serve(mixed_handler).await;
+    let mut jobs: Vec<CrawlJob> = (0..12)
+        .map(|i| CrawlJob::new(server.url(&format!("/ok/{i}"))))
+        .collect();
+    let special = [
+        "/missing",
+        "/error",
+        "/stall",
+        "/loop",
+        "/moved",
+        "/cut",
+        "/fake-gzip",
+        "/gzip",
+        "/conditional",
+    ];
+    for p in special {
+        jobs.push(CrawlJob::new(server.url(p)));
+    }
+    jobs.push(CrawlJob::new(server.url("/conditional")).with_validators(
+        feed_decoder::http::Validators {
+            etag: Some("\"same\"".into()),
+            modified: None,
+        },
+    ));
+    let refused = format!("http://127.0.0.1:{}/feed", closed_port());
+    jobs.push(CrawlJob::new(refused.clone()));
+    jobs.push(CrawlJob::new("not a url"));
+    jobs.push(CrawlJob::new("gopher://127.0.0.1/"));
+    let n = jobs.len();
+    let delay = Duration::from_millis(10);
+    let crawler = Crawler::new(
+        fetcher(600),
+        CrawlOptions::new().concurrency(4).per_host_delay(delay),
+    );
+
+    let start = Instant::now();
+    let mut results: Vec<CrawlResult> = Vec::new();
+    let delivered = tokio::time::timeout(
+        Duration::from_secs(30),
+        crawler.crawl(jobs, |r| results.push(r)),
+    )
+    .await
+    .expect("the crawl finishes");
+    assert!(start.elapsed() < Duration::from_secs(20));
+    assert_eq!(delivered, n);
+    assert_eq!(results.len(), n);
+    let indices: BTreeSet<usize> = results.iter().map(|r| r.index).collect();
+    assert_eq!(indices, (0..n).collect(), "each job exactly once");
+
+    let find = |suffix: &str| -> Vec<&CrawlResult> {
+        results.iter().filter(|r| r.url.ends_with(suffix)).collect()
+    };
+    let one = |suffix: &str| {
+        let v = find(suffix);
+        assert_eq!(v.len(), 1, "{suffix}");
+        v[0]
+    };
+    let http_status = |r: &CrawlResult| r.outcome.as_ref().unwrap().http.as_ref().unwrap().status;
+    for i in 0..12 {
+        let r = one(&format!("/ok/{i}"));
+        assert_eq!(http_status(r), 200);
+        let s = r.summary.as_ref().unwrap();
+        assert_eq!(s.encoding, "utf-8");
+        assert!(s.bozo.is_empty());
+    }
+    assert_eq!(http_status(one("/missing")), 404);
+    assert!(one("/missing").summary.is_some(), "a 404 body is parsed");
+    assert_eq!(http_status(one("/error")), 500);
+    assert_eq!(
+        one("/stall").outcome.as_ref().unwrap_err().kind(),
+        "timeout"
+    );
+    assert_eq!(
+        one("/loop").outcome.as_ref().unwrap_err().kind(),
+        "redirect-loop"
+    );
+    let moved = one("/moved").outcome.as_ref().unwrap();
+    assert_eq!(moved.http.as_ref().unwrap().status, 301);
+    assert_eq!(moved.href, server.url("/ok/0"));
+    match &one("/cut").outcome {
+        Ok(f) => assert_eq!(f.bozo[0].kind, BozoKind::Transport),
+        Err(e) => assert!(matches!(e.kind(), "protocol" | "connect"), "{e}"),
+    }
+    assert_eq!(
+        one("/fake-gzip").summary.as_ref().unwrap().bozo,
+        [BozoKind::Transport]
+    );
+    assert!(one("/gzip").summary.as_ref().unwrap().bozo.is_empty());
+    let conditional = find("/conditional");
+    assert_eq!(conditional.len(), 2);
+    let not_modified: Vec<bool> = conditional
+        .iter()
+        .map(|r| r.outcome.as_ref().unwrap().not_modified())
+        .collect();
+    assert!(not_modified.contains(&true) && not_modified.contains(&false));
+    assert!(
+        conditional
+            .iter()
+            .all(|r| r.outcome.as_ref().unwrap().not_modified() == r.summary.is_none())
+    );
+    assert_eq!(
+        one(&refused).outcome.as_ref().unwrap_err().kind(),
+        "refused"
+    );
+    assert_eq!(
+        one("not a url").outcome.as_ref().unwrap_err().kind(),
+        "invalid-url"
+    );
+    assert_eq!(
+        one("gopher://127.0.0.1/")
+            .outcome
+            .as_ref()
+            .unwrap_err()
+            .kind(),
+        "unsupported-scheme"
+    );
+
+    // Politeness: all of these share host 127.0.0.1, so requests never overlap and start
+    // at least `delay` after the previous one ended.
+    // A redirect's next hop belongs to the same job and follows at once.
+    let mut reqs = server.requests();
+    reqs.sort_by_key(|r| r.at);
+    assert!(reqs.len() >= 22, "{}", reqs.len());
+    for pair in reqs.windows(2) {
+        if matches!(pair[0].path.as_str(), "/loop" | "/loop2" | "/moved") {
+            continue;
+        }
+        let gap = pair[1].at - pair[0].at;
+        assert!(
+            gap >= delay - Duration::from_millis(1),
+            "{} then {}: {gap:?} apart",
+            pair[0].path,
+            pair[1].path
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn different_hosts_are_crawled_concurrently() {
+    // Two "hosts": servers on 127.0.0.1 and 127.0.0.2 (all of 127/8 is loopback on
+    // Linux); skipped where 127.0.0.2 cannot be bound.
+    let a = serve(|_| ok(&[], rss("a"))).await;
+    if tokio::net::TcpListener::bind("127.0.0.2:0").await.is_err() {
+        eprintln!("127.0.0.2 not available; skipping");
+        return;
+    }
+    let b = common::serve_on("127.0.0.2:0", |_| ok(&[], rss("b"))).await;
+    let mut jobs = Vec::new();
+    for i in 0..5 {
+        jobs.push(CrawlJob::new(a.url(&format!("/{i}"))));
+        jobs.push(CrawlJob::new(b.url(&format!("/{i}"))));
+    }
+    let delay = Duration::from_millis(100);
+    let crawler = Crawler::new(
+        fetcher(2000),
+        CrawlOptions::new().concurrency(4).per_host_delay(delay),
+    );
+    let start = Instant::now();
+    let delivered = crawler
+        .crawl(jobs, |r| assert!(r.outcome.is_ok(), "{:?}", r.outcome))
+        .await;
+    let took = start.elapsed();
+    assert_eq!(delivered, 10);
+    // Per host: 5 requests, 4 delays = 400 ms; the hosts overlap, so well under 800 ms.
+    assert!(took >= Duration::from_millis(390), "{took:?}");
+    assert!(
+        took < Duration::from_millis(780),
+        "hosts were not crawled in parallel: {took:?}"
+    );
+    // One host, requests spaced by the delay.
+    let mut ta: Vec<Instant> = a.requests().iter().map(|r| r.at).collect();
+    ta.sort();
+    assert!(
+        ta.windows(2)
+            .all(|w| w[1] - w[0] >= delay - Duration::from_millis(1))
+    );
+}
+
+/// The example binary, when `cargo test --features http` has built it.
+fn crawler_example() -> Option<std::path::PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.parent()?; // target/<profile>/deps/.. → target/<profile>
+    let path = dir
+        .join("examples")
+        .join(format!("crawler{}", std::env::consts::EXE_SUFFIX));
+    path.is_file().then_some(path)
+}
+
+#[test]
+fn example_crawler_demo_reports_every_feed_in_both_passes() {
+    let Some(bin) = crawler_example() else {
+        eprintln!("examples/crawler not built (run `cargo test --features http`); skipping");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("feed-decoder-crawl-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("plain.xml"), rss("plain")).unwrap();
+    std::fs::write(
+        dir.join("sub/gz.xml"),
+        "<?xml version=\"1.0\"?>\n<!--\nHeader: Content-Encoding: gzip\nHeader: ETag: \"e1\"\n-->\n<rss/>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("sub/gone.xml"), "<!--\nStatus: 404\n-->\n<rss/>").unwrap();
+    let state = dir.join("state.json");
+    let out = std::process::Command::new(&bin)
+        .args([
+            "--demo",
+            "--no-progress",
+            "--delay-ms",
+            "0",
+            "--timeout",
+            "1",
+            "--feeds",
+        ])
+        .arg(&dir)
+        .arg("--state")
+        .arg(&state)
+        .env("NO_PROXY", "*")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // 3 fixtures + stall, cut, loop, missing, refused; two passes.
+    assert_eq!(lines.len(), 16, "{stdout}");
+    let pass2 = &lines[8..];
+    let by_url = |suffix: &str| {
+        pass2
+            .iter()
+            .find(|v| v["url"].as_str().unwrap().ends_with(suffix))
+            .unwrap()
+    };
+    assert_eq!(
+        by_url("/sub/gz.xml")["status"],
+        304,
+        "second pass is conditional"
+    );
+    assert_eq!(by_url("/plain.xml")["status"], 304);
+    assert_eq!(by_url("/sub/gone.xml")["status"], 404);
+    assert_eq!(by_url("/broken/stall")["error"], "timeout");
+    assert_eq!(by_url("/broken/loop-a")["error"], "redirect-loop");
+    assert_eq!(by_url("/refused.xml")["error"], "refused");
+    let first_gz = lines[..8]
+        .iter()
+        .find(|v| v["url"].as_str().unwrap().ends_with("/sub/gz.xml"))
+        .unwrap();
+    assert_eq!(first_gz["status"], 200);
+    assert_eq!(first_gz["etag"], "\"e1\"");
+    assert!(
+        first_gz["wire_bytes"].as_u64() != first_gz["bytes"].as_u64(),
+        "served compressed"
+    );
+    assert!(stderr.contains("demo pass 2"), "{stderr}");
+    assert!(
+        std::fs::read_to_string(&state)
+            .unwrap()
+            .contains(r#"\"e1\""#)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
