@@ -3,46 +3,15 @@
 //!
 //! Top-level keys: `bozo`, `bozo_exception` (the record feedparser would report: the
 //! last one; absent when there is none), `bozo_exceptions` (all, in order), `encoding`,
-//! `version`, `namespaces`, `headers` (HTTP only), `href`, `status`, `etag`, `modified`,
-//! `modified_parsed` (HTTP only, absent when unknown), `feed`, `entries`, `decoding`.
+//! `version`, `namespaces`, `headers` (HTTP only), `feed`, `entries`, `decoding`. A fetch
+//! adds `href`, `status`, `etag`, `modified` and `modified_parsed` (see `http::Fetched::
+//! json_fields`, with the `http` feature), each absent when unknown.
 
 use serde_json::{Map, Value, json};
 
 use crate::bozo::Bozo;
 use crate::decode::Trail;
 use crate::{Parsed, Transport};
-
-/// HTTP facts that only a fetch knows (the headers come from the [`Transport`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct HttpFields {
-    /// The final URL after redirects.
-    pub href: Option<String>,
-    /// The HTTP status (of the first response when redirected, as feedparser reports).
-    pub status: Option<u16>,
-    /// The `ETag` response header.
-    pub etag: Option<String>,
-    /// The `Last-Modified` response header.
-    pub modified: Option<String>,
-}
-
-impl HttpFields {
-    /// HTTP facts from their parts.
-    #[must_use]
-    pub fn new(
-        href: Option<String>,
-        status: Option<u16>,
-        etag: Option<String>,
-        modified: Option<String>,
-    ) -> Self {
-        HttpFields {
-            href,
-            status,
-            etag,
-            modified,
-        }
-    }
-}
 
 /// A bozo record as `{"type", "message", "line"?, "column"?, "offset"?}`.
 #[must_use]
@@ -84,7 +53,7 @@ pub fn trail_json(t: &Trail) -> Value {
 
 /// The whole result as the JSON contract's object.
 #[must_use]
-pub fn to_json(parsed: &Parsed<'_>, http: Option<&HttpFields>) -> Value {
+pub fn to_json(parsed: &Parsed<'_>) -> Value {
     let all: Vec<Value> = parsed.bozo().map(bozo_json).collect();
     let mut m = Map::new();
     m.insert("bozo".into(), (!all.is_empty()).into());
@@ -101,26 +70,6 @@ pub fn to_json(parsed: &Parsed<'_>, http: Option<&HttpFields>) -> Value {
             .map(|(k, v)| (k.to_owned(), Value::from(v)))
             .collect();
         m.insert("headers".into(), Value::Object(headers));
-    }
-    if let Some(h) = http {
-        if let Some(href) = &h.href {
-            m.insert("href".into(), href.clone().into());
-        }
-        if let Some(s) = h.status {
-            m.insert("status".into(), s.into());
-        }
-        if let Some(e) = &h.etag {
-            m.insert("etag".into(), e.clone().into());
-        }
-        if let Some(modified) = &h.modified {
-            m.insert("modified".into(), modified.clone().into());
-            if let Some(dt) = crate::date::parse_date(modified) {
-                m.insert(
-                    "modified_parsed".into(),
-                    json!(crate::date::struct_time(&dt)),
-                );
-            }
-        }
     }
     m.insert(
         "feed".into(),
@@ -145,7 +94,7 @@ mod tests {
             b"<?xml version='1.0' encoding='utf-8'?><rss><channel><title>\xe9</title></channel></rss>",
             &Transport::content_type("text/plain"),
         );
-        let v = to_json(&parsed, None);
+        let v = to_json(&parsed);
         assert_eq!(v["bozo"], true);
         let all = v["bozo_exceptions"].as_array().unwrap();
         assert!(all.len() >= 2, "{all:?}");
@@ -158,7 +107,7 @@ mod tests {
 
     #[test]
     fn local_input_has_no_http_keys() {
-        let v = to_json(&crate::parse(b"<rss/>", &Transport::Local), None);
+        let v = to_json(&crate::parse(b"<rss/>", &Transport::Local));
         assert_eq!(v["bozo"], false);
         assert!(v.get("bozo_exception").is_none());
         for k in ["headers", "href", "status", "etag", "modified"] {

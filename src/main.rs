@@ -5,13 +5,16 @@
 //! ```
 //!
 //! Without `--header`/`--content-type` the input has no transport metadata (local bytes);
-//! with them it is an HTTP response with those headers.
+//! with them it is an HTTP response with those headers. With the `http` feature the input
+//! may also be a URL, fetched with conditional-GET-ready headers, decompression and a
+//! size cap; the JSON then carries `href`, `status`, `etag`, `modified` and `headers`.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 use feed_decoder::{Decoder, Headers, Parsed, Policy, Transport, json, parse::ParseOptions};
+use serde_json::{Map, Value};
 
 /// Largest input read from a file or stdin (1 GiB): bigger inputs are refused, not
 /// allocated.
@@ -30,7 +33,8 @@ enum PolicyArg {
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Args {
-    /// A file path, or `-` for standard input.
+    /// A file path, `-` for standard input, or (with the `http` feature) an http(s),
+    /// feed: or file: URL.
     input: String,
     /// Print the JSON contract (feedparser-shaped result plus the decoding trail).
     #[arg(long)]
@@ -144,9 +148,14 @@ fn summary(p: &Parsed<'_>, out: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
-fn run(args: &Args) -> Result<(), String> {
-    let bytes = read_input(&args.input)?;
-    let transport = transport(args)?;
+/// True for inputs the `http` feature fetches (`http://`, `https://`, `feed:`, `file:`).
+fn is_url(input: &str) -> bool {
+    ["http://", "https://", "feed:", "file:"]
+        .iter()
+        .any(|p| input.len() >= p.len() && input[..p.len()].eq_ignore_ascii_case(p))
+}
+
+fn decoder(args: &Args) -> Decoder {
     let mut decoder = Decoder::new()
         .detector(!args.no_detector)
         .policy(match args.policy {
@@ -156,18 +165,42 @@ fn run(args: &Args) -> Result<(), String> {
     if let Some(tld) = &args.tld {
         decoder = decoder.tld(tld);
     }
-    let parsed = feed_decoder::parse_with(&decoder, &ParseOptions::default(), &bytes, &transport);
+    decoder
+}
+
+/// Prints a result: the JSON contract (with `extra` top-level keys from a fetch), the
+/// text, or the summary. `parsed` is `None` for a `304 Not Modified`.
+fn emit(args: &Args, parsed: Option<&Parsed<'_>>, extra: Map<String, Value>) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let written = if args.json {
-        let v = json::to_json(&parsed, None);
-        serde_json::to_writer(&mut out, &v)
-            .map_err(std::io::Error::other)
-            .and_then(|()| writeln!(out))
-    } else if args.text {
-        out.write_all(parsed.decoded.text.as_bytes())
-    } else {
-        summary(&parsed, &mut out)
+    let written = match parsed {
+        _ if args.json => {
+            let mut v = match parsed {
+                Some(p) => json::to_json(p),
+                None => serde_json::json!({"bozo": false, "bozo_exceptions": [], "encoding": "",
+                    "version": "", "namespaces": {}, "feed": {}, "entries": []}),
+            };
+            if let Value::Object(m) = &mut v {
+                m.extend(extra);
+            }
+            serde_json::to_writer(&mut out, &v)
+                .map_err(std::io::Error::other)
+                .and_then(|()| writeln!(out))
+        }
+        Some(p) if args.text => out.write_all(p.decoded.text.as_bytes()),
+        Some(p) => {
+            for (k, v) in &extra {
+                if matches!(k.as_str(), "href" | "status" | "etag" | "modified") {
+                    let _ = writeln!(
+                        out,
+                        "{k}: {}",
+                        v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+                    );
+                }
+            }
+            summary(p, &mut out)
+        }
+        None => writeln!(out, "status: 304 (not modified; nothing parsed)"),
     };
     match written {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
@@ -175,6 +208,41 @@ fn run(args: &Args) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+#[cfg(feature = "http")]
+fn run_url(args: &Args, decoder: &Decoder) -> Result<(), String> {
+    use feed_decoder::http::{FetchOptions, fetch_blocking};
+    let fetched = fetch_blocking(&args.input, &FetchOptions::default())
+        .map_err(|e| format!("cannot fetch {}: {e}", args.input))?;
+    let parsed = fetched.parse_with(decoder, &ParseOptions::default());
+    emit(args, parsed.as_ref(), fetched.json_fields())
+}
+
+#[cfg(not(feature = "http"))]
+fn run_url(args: &Args, _decoder: &Decoder) -> Result<(), String> {
+    Err(format!(
+        "{} is a URL: build with `--features http` to fetch it",
+        args.input
+    ))
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let decoder = decoder(args);
+    if is_url(&args.input) {
+        if !args.headers.is_empty() || args.content_type.is_some() {
+            return Err(
+                "--header and --content-type describe a response you already have; \
+                        they cannot be combined with a URL"
+                    .into(),
+            );
+        }
+        return run_url(args, &decoder);
+    }
+    let bytes = read_input(&args.input)?;
+    let transport = transport(args)?;
+    let parsed = feed_decoder::parse_with(&decoder, &ParseOptions::default(), &bytes, &transport);
+    emit(args, Some(&parsed), Map::new())
 }
 
 fn main() -> ExitCode {
