@@ -63,11 +63,11 @@ TEXTS = {
         ("Riverside Café reopens after £2m refit",
          "The café on Mill Street welcomed its first customers on Monday. "
          "The owners say the new menu keeps all the old favourites."),
-        ("Council approves naïve-art festival for June",
+        ("Council approves “naïve art” festival for June",
          "Artists from twelve countries will exhibit in the old market hall. "
          "Entry is free for residents."),
         ("Rail line closed for weekend repairs",
-         "Replacement buses will run every 20 minutes between the two stations."),
+         "Replacement buses will run every 20 minutes — a day ticket costs €5 or £4."),
     ]),
     "fr": ("Le Journal de Lyon : actualités régionales", [
         ("La fête des Lumières attire des visiteurs record",
@@ -76,15 +76,15 @@ TEXTS = {
         ("Grève des transports : le métro perturbé jeudi",
          "Seule une rame sur deux circulera entre 6 h et 20 h. "
          "La préfecture conseille le télétravail."),
-        ("Un boulanger élu meilleur ouvrier de France",
-         "Âgé de 34 ans, il a créé sa première baguette à l'âge de douze ans."),
+        ("Un boulanger élu « meilleur ouvrier de France »",
+         "Âgé de 34 ans, il a créé sa première baguette à l’âge de douze ans, avec tout son cœur."),
     ]),
     "de": ("Münchner Nachrichten: Stadt und Region", [
         ("Straßenbahn fährt wieder bis zum Olympiapark",
          "Nach drei Monaten Bauzeit ist die Strecke ab Montag wieder geöffnet. "
          "Die Fahrgäste müssen sich auf geänderte Abfahrtszeiten einstellen."),
         ("Große Nachfrage nach Übernachtungen zum Oktoberfest",
-         "Viele Hotels in der Innenstadt melden schon jetzt eine Auslastung von über 90 Prozent."),
+         "Viele Hotels melden schon jetzt eine Auslastung von über 90 Prozent. Eine Maß kostet „über 15 €“."),
         ("Bürgermeister eröffnet neue Bücherei in Schwabing",
          "Die Bibliothek bietet mehr als 40.000 Medien und einen Lesegarten für Kinder."),
     ]),
@@ -93,7 +93,7 @@ TEXTS = {
          "Más de un millón de personas pasaron por el recinto ferial. "
          "El ayuntamiento ampliará el horario del metro."),
         ("¿Subirá el precio del aceite de oliva este otoño?",
-         "Los agricultores advierten que la sequía reducirá la cosecha en un 30 %."),
+         "Los agricultores advierten que la sequía reducirá la cosecha en un 30 %… y el litro ya cuesta 9 €."),
         ("Un niño de once años gana el campeonato de ajedrez",
          "El joven jugador sevillano venció a rivales de toda España."),
     ]),
@@ -101,7 +101,7 @@ TEXTS = {
         ("Elétrico 28 volta a circular após obras",
          "A linha histórica reabriu na manhã de sábado. Os moradores da Graça celebraram o regresso."),
         ("Preço da habitação sobe pelo sexto mês consecutivo",
-         "Os dados do instituto de estatística mostram um aumento de 2,3 % em relação a março."),
+         "Os dados do instituto de estatística mostram um aumento de 2,3 % em relação a março – o metro quadrado custa 5.000 €."),
         ("Festival de fado enche a praça do Comércio",
          "Milhares de pessoas assistiram aos concertos gratuitos à beira do Tejo."),
     ]),
@@ -332,21 +332,28 @@ def primary_legacy(lang):
     return next(e for e in LANG_ENCODINGS[lang] if not is_unicode(e))
 
 
+# What a publisher writes when the code page lacks a character (the expected text of
+# that case is the substituted one: it is what the bytes say).
+SUBSTITUTES = {"€": "EUR", "œ": "oe", "Œ": "OE", "“": '"', "”": '"', "„": '"',
+               "‘": "'", "’": "'", "–": "-", "—": "-", "…": "..."}
+
+
 def fit_texts(texts, codec):
-    """The texts as they can be written in `codec`: windows-1258 has few precomposed
-    Vietnamese letters, so characters it lacks are written decomposed (base letter +
-    combining tone mark), which is how real windows-1258 text is written. Other codecs
-    return the texts unchanged (a failure there is a bug in the tables above)."""
-    if codec != "cp1258":
-        return texts
+    """The texts as they can be written in `codec`. Characters the code page lacks are
+    replaced from SUBSTITUTES (e.g. € -> EUR in ISO-8859-1); windows-1258 has few
+    precomposed Vietnamese letters, so the ones it lacks are written decomposed (base
+    letter + combining tone mark), which is how real windows-1258 text is written.
+    Any other unencodable character is left alone, so the pair is reported as skipped
+    (a bug in the tables above)."""
 
     def fit(s):
         out = []
         for ch in s:
-            try:
-                ch.encode(codec)
+            if _encodable(ch, codec):
                 out.append(ch)
-            except UnicodeEncodeError:
+            elif ch in SUBSTITUTES:
+                out.append(SUBSTITUTES[ch])
+            elif codec == "cp1258":
                 d = unicodedata.normalize("NFD", ch)
                 base, marks = d[0], list(d[1:])
                 # keep as much precomposed as the code page has (e.g. ô + grave)
@@ -357,6 +364,8 @@ def fit_texts(texts, codec):
                         marks.remove(m)
                         break
                 out.append(base + "".join(marks))
+            else:
+                out.append(ch)
         return "".join(out)
 
     title, entries = texts
