@@ -705,6 +705,16 @@ def short(s, n=70):
     return s if len(s) <= n else s[:n - 3] + "..."
 
 
+def around_difference(exp, got, width=60):
+    """Both texts, cut to a window around their first difference."""
+    if not isinstance(got, str):
+        return short(exp, width + 10), repr(got)
+    i = next((k for k, (x, y) in enumerate(zip(exp, got)) if x != y), min(len(exp), len(got)))
+    start = max(0, i - width // 2)
+    cut = lambda s: ("..." if start else "") + repr(s[start:start + width])
+    return cut(exp), cut(got)
+
+
 def report(cases, results, tools, max_failures):
     out = []
     out.append("Overall (%d cases, %d fields each on average)" % (
@@ -737,8 +747,9 @@ def report(cases, results, tools, max_failures):
             ("  ERROR " + r["error"]) if r["error"] else ""))
         for name, exp, got, ok in r["fields"]:
             if not ok:
-                out.append("      %-18s expected %s" % (name, short(exp)))
-                out.append("      %-18s got      %s" % ("", short(got)))
+                a, b = around_difference(exp, got)
+                out.append("      %-18s expected %s" % (name, a))
+                out.append("      %-18s got      %s" % ("", b))
                 break   # first failing field is enough for the overview
     if len(fails) > max_failures:
         out.append("  ... %d more (see --json-report)" % (len(fails) - max_failures))
