@@ -163,8 +163,37 @@ pub fn family_loose(bytes: &[u8]) -> Option<Family> {
         Some(Family::Utf16Be)
     } else if zeros(&[1, 3, 5, 7]) && chars(&[0, 2, 4, 6]) {
         Some(Family::Utf16Le)
+    } else if ebcdic_markup(bytes) {
+        Some(Family::Ebcdic)
     } else {
         None
+    }
+}
+
+/// EBCDIC markup without a declaration: optional EBCDIC white space (`40 05 15 25 0D`),
+/// then `<` (`4C`) and either `?`/`!` or an element name of two or more EBCDIC name
+/// characters ended by white space, `>` or `/` (`<rss ` is `4C 99 A2 A2 40`). No
+/// ASCII-compatible XML document starts like that: `4C` is `L` there.
+fn ebcdic_markup(bytes: &[u8]) -> bool {
+    const SPACE: [u8; 5] = [0x40, 0x05, 0x15, 0x25, 0x0D];
+    let name_char = |b: u8| {
+        matches!(b, 0x81..=0x89 | 0x91..=0x99 | 0xA2..=0xA9 | 0xC1..=0xC9 | 0xD1..=0xD9
+            | 0xE2..=0xE9 | 0xF0..=0xF9 | 0x7A | 0x60 | 0x6D)
+    };
+    let head = &bytes[..bytes.len().min(64)];
+    let Some(lt) = head.iter().position(|b| !SPACE.contains(b)) else {
+        return false;
+    };
+    match head.get(lt..) {
+        Some([0x4C, 0x6F | 0x5A | 0x4F, ..]) => true,
+        Some([0x4C, rest @ ..]) => {
+            let name = rest.iter().take_while(|&&b| name_char(b)).count();
+            name >= 2
+                && rest
+                    .get(name)
+                    .is_some_and(|b| SPACE.contains(b) || matches!(b, 0x6E | 0x61))
+        }
+        _ => false,
     }
 }
 
@@ -360,6 +389,17 @@ mod tests {
             .collect();
         assert_eq!(family_loose(&le32), Some(Family::Ucs4Le));
         assert_eq!(family_loose(b"<rss version"), None);
+        let cp037 = Charset::for_label("cp037").unwrap();
+        let ebcdic = cp037.encode("\n  <rss version='2.0'>").unwrap();
+        assert_eq!(family(&ebcdic), None);
+        assert_eq!(family_loose(&ebcdic), Some(Family::Ebcdic));
+        assert_eq!(
+            family_loose(&cp037.encode("<feed xmlns='x'>").unwrap()),
+            Some(Family::Ebcdic)
+        );
+        assert_eq!(family_loose(b"L\xe9on <rss>"), None);
+        assert_eq!(family_loose(b"L\xe9\xe8 <rss>"), None);
+        assert_eq!(family_loose(b"Lyon"), None);
     }
 
     #[test]

@@ -78,6 +78,14 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("cp1047", Some("cp1047")),
     ("ibm1047", Some("cp1047")),
     ("ibm1140", Some("cp1140")),
+    ("IBM01140", Some("cp1140")),
+    ("ebcdic-us-37+euro", Some("cp1140")),
+    ("CCSID01141", Some("cp1141")),
+    ("ebcdic-de-273+euro", Some("cp1141")),
+    ("cp01142", Some("cp1142")),
+    ("IBM01145", Some("cp1145")),
+    ("ebcdic-international-500+euro", Some("cp1148")),
+    ("csibm1149", Some("cp1149")),
     ("cp273", Some("cp273")),
     ("cp875", Some("cp875")),
     ("cp1026", Some("cp1026")),
@@ -371,7 +379,7 @@ fn properties() {
         assert!(!get(l).is_single_byte(), "{l}");
     }
     for l in [
-        "cp037", "cp500", "cp1047", "cp1140", "cp273", "cp875", "cp1026",
+        "cp037", "cp500", "cp1047", "cp1140", "cp273", "cp875", "cp1026", "cp1141", "cp1149",
     ] {
         assert!(get(l).is_ebcdic(), "{l}");
     }

@@ -24,6 +24,7 @@ import glob
 import gzip
 import os
 import re
+import subprocess
 import sys
 import encodings.aliases
 
@@ -91,8 +92,22 @@ GLIBC_TABLES = {
     "MAC-UK": "mac-ukrainian",
 }
 
+# glibc iconv modules for code pages with neither a Python codec nor a charmap file here:
+# the euro-updated EBCDIC pages (each its base page with U+20AC at 0x9F).
+ICONV_TABLES = {f"IBM{n}": f"cp{n}" for n in range(1141, 1150)}
+
+# IANA names of the euro EBCDIC pages (IBM0114x, CCSID0114x, CP0114x, ebcdic-…+euro).
+EURO_EBCDIC = {
+    1140: ["ebcdic-us-37+euro"], 1141: ["ebcdic-de-273+euro"],
+    1142: ["ebcdic-dk-277+euro", "ebcdic-no-277+euro"],
+    1143: ["ebcdic-fi-278+euro", "ebcdic-se-278+euro"], 1144: ["ebcdic-it-280+euro"],
+    1145: ["ebcdic-es-284+euro"], 1146: ["ebcdic-gb-285+euro"], 1147: ["ebcdic-fr-297+euro"],
+    1148: ["ebcdic-international-500+euro"], 1149: ["ebcdic-is-871+euro"],
+}
+
 EBCDIC = {"cp037", "cp1026", "cp1140", "cp273", "cp424", "cp500", "cp875", "cp1047",
-          "cp277", "cp278", "cp280", "cp284", "cp285", "cp297", "cp870", "cp871"}
+          "cp277", "cp278", "cp280", "cp284", "cp285", "cp297", "cp870", "cp871",
+          *ICONV_TABLES.values()}
 
 # Candidate encoding_rs partners: the page is decoded by encoding_rs, after a scan for
 # the bytes this table leaves undefined. tests/charset_tables.rs proves every partner
@@ -155,6 +170,17 @@ def glibc_table(charmap):
     return table, aliases
 
 
+def iconv_table(name):
+    """Each byte decoded alone by glibc's iconv; None where iconv rejects it."""
+    table = [None] * 256
+    for b in range(256):
+        r = subprocess.run(["iconv", "-f", name, "-t", "UTF-32BE"], input=bytes([b]),
+                           capture_output=True)
+        if r.returncode == 0 and len(r.stdout) == 4:
+            table[b] = int.from_bytes(r.stdout, "big")
+    return table
+
+
 TABLES = []  # (name, table, source)
 GLIBC_ALIASES = {}  # canonical -> charmap alias comments
 for mod, name in PY_TABLES.items():
@@ -163,6 +189,9 @@ for charmap, name in GLIBC_TABLES.items():
     t, al = glibc_table(charmap)
     TABLES.append((name, t, f"glibc charmap {charmap}"))
     GLIBC_ALIASES[name] = [charmap] + al
+for module, name in ICONV_TABLES.items():
+    TABLES.append((name, iconv_table(module), f"glibc iconv {module}"))
+    GLIBC_ALIASES[name] = [module]
 TABLES.sort(key=lambda t: t[0])
 
 for name, table, _ in TABLES:
@@ -242,7 +271,10 @@ EXPLICIT = {
 }
 for name in list(KCONST) + list(CJK) + [n for n, _, _ in TABLES]:
     EXPLICIT[name] = name
-for name in GLIBC_TABLES.values():
+for n, iana in EURO_EBCDIC.items():
+    for lab in [f"ibm0{n}", f"ccsid0{n}", f"cp0{n}", f"ibm{n}", f"ibm-{n}", f"csibm{n}", *iana]:
+        EXPLICIT.setdefault(lab, f"cp{n}")
+for name in [*GLIBC_TABLES.values(), *ICONV_TABLES.values()]:
     if name.startswith("cp"):
         n = name[2:]
         for lab in (n, "ibm" + n, "ibm-" + n, "csibm" + n, "ebcdic-" + n):

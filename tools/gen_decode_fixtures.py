@@ -157,6 +157,15 @@ def add_all():
     scenario("appendix_f_ebcdic_no_encoding", doc("Ærø", version_only=True, description=d).encode("cp037"), d,
              Encoding="cp037", Rule="F.1", Bozo="none", Source="rfc3023", Title="Ærø")
 
+    d = "EBCDIC markup without any declaration: '<rss' in cp037 (loose family, read as cp037)"
+    scenario("ebcdic_no_declaration", ('<!-- %s -->\n<rss version="2.0"><channel><title>Ærø</title>'
+             '<item><title>Ærø</title></item></channel></rss>\n' % d).encode("cp037"), d,
+             Encoding="cp037", Rule="1.0", Bozo="none", Source="rfc3023", Title="Ærø")
+    d = "euro EBCDIC page under its IANA name IBM01141"
+    # cp1141 is cp273 with U+20AC where cp273 has U+00A4 (byte 0x9F).
+    scenario("ebcdic_ibm01141", doc("Preis: 15 ¤ für Äpfel", "IBM01141", d).encode("cp273"), d,
+             Encoding="ibm01141", Rule="1.2", Bozo="none", Source="rfc3023", Title="Preis: 15 € für Äpfel")
+
     # HTTP rules.
     d = "rule 2.0: application/rss+xml without charset: the raw rules (declaration)"
     scenario("rule_2_0_application_xml_declaration", doc(DE, "iso-8859-1", d).encode("latin-1"), d,

@@ -23,240 +23,267 @@ pub(super) const T_CP1125: u16 = 4;
 /// Index of `cp1140` in [`TABLES`].
 #[allow(dead_code)]
 pub(super) const T_CP1140: u16 = 5;
+/// Index of `cp1141` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1141: u16 = 6;
+/// Index of `cp1142` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1142: u16 = 7;
+/// Index of `cp1143` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1143: u16 = 8;
+/// Index of `cp1144` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1144: u16 = 9;
+/// Index of `cp1145` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1145: u16 = 10;
+/// Index of `cp1146` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1146: u16 = 11;
+/// Index of `cp1147` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1147: u16 = 12;
+/// Index of `cp1148` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1148: u16 = 13;
+/// Index of `cp1149` in [`TABLES`].
+#[allow(dead_code)]
+pub(super) const T_CP1149: u16 = 14;
 /// Index of `cp273` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP273: u16 = 6;
+pub(super) const T_CP273: u16 = 15;
 /// Index of `cp277` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP277: u16 = 7;
+pub(super) const T_CP277: u16 = 16;
 /// Index of `cp278` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP278: u16 = 8;
+pub(super) const T_CP278: u16 = 17;
 /// Index of `cp280` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP280: u16 = 9;
+pub(super) const T_CP280: u16 = 18;
 /// Index of `cp284` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP284: u16 = 10;
+pub(super) const T_CP284: u16 = 19;
 /// Index of `cp285` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP285: u16 = 11;
+pub(super) const T_CP285: u16 = 20;
 /// Index of `cp297` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP297: u16 = 12;
+pub(super) const T_CP297: u16 = 21;
 /// Index of `cp424` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP424: u16 = 13;
+pub(super) const T_CP424: u16 = 22;
 /// Index of `cp437` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP437: u16 = 14;
+pub(super) const T_CP437: u16 = 23;
 /// Index of `cp500` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP500: u16 = 15;
+pub(super) const T_CP500: u16 = 24;
 /// Index of `cp720` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP720: u16 = 16;
+pub(super) const T_CP720: u16 = 25;
 /// Index of `cp737` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP737: u16 = 17;
+pub(super) const T_CP737: u16 = 26;
 /// Index of `cp775` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP775: u16 = 18;
+pub(super) const T_CP775: u16 = 27;
 /// Index of `cp850` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP850: u16 = 19;
+pub(super) const T_CP850: u16 = 28;
 /// Index of `cp852` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP852: u16 = 20;
+pub(super) const T_CP852: u16 = 29;
 /// Index of `cp855` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP855: u16 = 21;
+pub(super) const T_CP855: u16 = 30;
 /// Index of `cp856` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP856: u16 = 22;
+pub(super) const T_CP856: u16 = 31;
 /// Index of `cp857` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP857: u16 = 23;
+pub(super) const T_CP857: u16 = 32;
 /// Index of `cp858` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP858: u16 = 24;
+pub(super) const T_CP858: u16 = 33;
 /// Index of `cp860` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP860: u16 = 25;
+pub(super) const T_CP860: u16 = 34;
 /// Index of `cp861` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP861: u16 = 26;
+pub(super) const T_CP861: u16 = 35;
 /// Index of `cp862` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP862: u16 = 27;
+pub(super) const T_CP862: u16 = 36;
 /// Index of `cp863` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP863: u16 = 28;
+pub(super) const T_CP863: u16 = 37;
 /// Index of `cp864` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP864: u16 = 29;
+pub(super) const T_CP864: u16 = 38;
 /// Index of `cp865` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP865: u16 = 30;
+pub(super) const T_CP865: u16 = 39;
 /// Index of `cp866` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP866: u16 = 31;
+pub(super) const T_CP866: u16 = 40;
 /// Index of `cp869` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP869: u16 = 32;
+pub(super) const T_CP869: u16 = 41;
 /// Index of `cp870` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP870: u16 = 33;
+pub(super) const T_CP870: u16 = 42;
 /// Index of `cp871` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP871: u16 = 34;
+pub(super) const T_CP871: u16 = 43;
 /// Index of `cp875` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_CP875: u16 = 35;
+pub(super) const T_CP875: u16 = 44;
 /// Index of `hp-roman8` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_HP_ROMAN8: u16 = 36;
+pub(super) const T_HP_ROMAN8: u16 = 45;
 /// Index of `iso-8859-10` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_10: u16 = 37;
+pub(super) const T_ISO_8859_10: u16 = 46;
 /// Index of `iso-8859-11` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_11: u16 = 38;
+pub(super) const T_ISO_8859_11: u16 = 47;
 /// Index of `iso-8859-13` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_13: u16 = 39;
+pub(super) const T_ISO_8859_13: u16 = 48;
 /// Index of `iso-8859-14` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_14: u16 = 40;
+pub(super) const T_ISO_8859_14: u16 = 49;
 /// Index of `iso-8859-15` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_15: u16 = 41;
+pub(super) const T_ISO_8859_15: u16 = 50;
 /// Index of `iso-8859-16` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_16: u16 = 42;
+pub(super) const T_ISO_8859_16: u16 = 51;
 /// Index of `iso-8859-2` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_2: u16 = 43;
+pub(super) const T_ISO_8859_2: u16 = 52;
 /// Index of `iso-8859-3` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_3: u16 = 44;
+pub(super) const T_ISO_8859_3: u16 = 53;
 /// Index of `iso-8859-4` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_4: u16 = 45;
+pub(super) const T_ISO_8859_4: u16 = 54;
 /// Index of `iso-8859-5` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_5: u16 = 46;
+pub(super) const T_ISO_8859_5: u16 = 55;
 /// Index of `iso-8859-6` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_6: u16 = 47;
+pub(super) const T_ISO_8859_6: u16 = 56;
 /// Index of `iso-8859-7` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_7: u16 = 48;
+pub(super) const T_ISO_8859_7: u16 = 57;
 /// Index of `iso-8859-8` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_8: u16 = 49;
+pub(super) const T_ISO_8859_8: u16 = 58;
 /// Index of `iso-8859-9` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_ISO_8859_9: u16 = 50;
+pub(super) const T_ISO_8859_9: u16 = 59;
 /// Index of `koi8-r` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_KOI8_R: u16 = 51;
+pub(super) const T_KOI8_R: u16 = 60;
 /// Index of `koi8-ru` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_KOI8_RU: u16 = 52;
+pub(super) const T_KOI8_RU: u16 = 61;
 /// Index of `koi8-t` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_KOI8_T: u16 = 53;
+pub(super) const T_KOI8_T: u16 = 62;
 /// Index of `koi8-u` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_KOI8_U: u16 = 54;
+pub(super) const T_KOI8_U: u16 = 63;
 /// Index of `kz1048` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_KZ1048: u16 = 55;
+pub(super) const T_KZ1048: u16 = 64;
 /// Index of `mac-arabic` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_ARABIC: u16 = 56;
+pub(super) const T_MAC_ARABIC: u16 = 65;
 /// Index of `mac-croatian` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_CROATIAN: u16 = 57;
+pub(super) const T_MAC_CROATIAN: u16 = 66;
 /// Index of `mac-cyrillic` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_CYRILLIC: u16 = 58;
+pub(super) const T_MAC_CYRILLIC: u16 = 67;
 /// Index of `mac-farsi` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_FARSI: u16 = 59;
+pub(super) const T_MAC_FARSI: u16 = 68;
 /// Index of `mac-greek` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_GREEK: u16 = 60;
+pub(super) const T_MAC_GREEK: u16 = 69;
 /// Index of `mac-iceland` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_ICELAND: u16 = 61;
+pub(super) const T_MAC_ICELAND: u16 = 70;
 /// Index of `mac-latin2` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_LATIN2: u16 = 62;
+pub(super) const T_MAC_LATIN2: u16 = 71;
 /// Index of `mac-romanian` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_ROMANIAN: u16 = 63;
+pub(super) const T_MAC_ROMANIAN: u16 = 72;
 /// Index of `mac-turkish` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_TURKISH: u16 = 64;
+pub(super) const T_MAC_TURKISH: u16 = 73;
 /// Index of `mac-ukrainian` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MAC_UKRAINIAN: u16 = 65;
+pub(super) const T_MAC_UKRAINIAN: u16 = 74;
 /// Index of `macintosh` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_MACINTOSH: u16 = 66;
+pub(super) const T_MACINTOSH: u16 = 75;
 /// Index of `palmos` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_PALMOS: u16 = 67;
+pub(super) const T_PALMOS: u16 = 76;
 /// Index of `ptcp154` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_PTCP154: u16 = 68;
+pub(super) const T_PTCP154: u16 = 77;
 /// Index of `tcvn5712-1` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_TCVN5712_1: u16 = 69;
+pub(super) const T_TCVN5712_1: u16 = 78;
 /// Index of `tis-620` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_TIS_620: u16 = 70;
+pub(super) const T_TIS_620: u16 = 79;
 /// Index of `viscii` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_VISCII: u16 = 71;
+pub(super) const T_VISCII: u16 = 80;
 /// Index of `windows-1250` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1250: u16 = 72;
+pub(super) const T_WINDOWS_1250: u16 = 81;
 /// Index of `windows-1251` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1251: u16 = 73;
+pub(super) const T_WINDOWS_1251: u16 = 82;
 /// Index of `windows-1252` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1252: u16 = 74;
+pub(super) const T_WINDOWS_1252: u16 = 83;
 /// Index of `windows-1253` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1253: u16 = 75;
+pub(super) const T_WINDOWS_1253: u16 = 84;
 /// Index of `windows-1254` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1254: u16 = 76;
+pub(super) const T_WINDOWS_1254: u16 = 85;
 /// Index of `windows-1255` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1255: u16 = 77;
+pub(super) const T_WINDOWS_1255: u16 = 86;
 /// Index of `windows-1256` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1256: u16 = 78;
+pub(super) const T_WINDOWS_1256: u16 = 87;
 /// Index of `windows-1257` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1257: u16 = 79;
+pub(super) const T_WINDOWS_1257: u16 = 88;
 /// Index of `windows-1258` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_1258: u16 = 80;
+pub(super) const T_WINDOWS_1258: u16 = 89;
 /// Index of `windows-874` in [`TABLES`].
 #[allow(dead_code)]
-pub(super) const T_WINDOWS_874: u16 = 81;
+pub(super) const T_WINDOWS_874: u16 = 90;
 
 /// Undefined byte in a table.
 pub(super) const UNDEF: u16 = 0xFFFF;
 
-/// Every single-byte table (82).
-pub(super) static TABLES: [Table; 82] = [
+/// Every single-byte table (91).
+pub(super) static TABLES: [Table; 91] = [
     // Python codec cp037
     Table {
         name: "cp037",
@@ -463,6 +490,321 @@ pub(super) static TABLES: [Table; 82] = [
             0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
             0x00FC, 0x00F9, 0x00FA, 0x00FF, 0x005C, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
             0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x00D6, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1141
+    Table {
+        name: "cp1141",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x007B, 0x00E0, 0x00E1, 0x00E3, 0x00E5, 0x00E7, 0x00F1, 0x00C4, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x0021, 0x0026, 0x00E9, 0x00EA, 0x00EB, 0x00E8, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x007E, 0x00DC, 0x0024, 0x002A, 0x0029, 0x003B, 0x005E, 0x002D, 0x002F, 0x00C2,
+            0x005B, 0x00C0, 0x00C1, 0x00C3, 0x00C5, 0x00C7, 0x00D1, 0x00F6, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x0060, 0x003A, 0x0023, 0x00A7, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x00B0, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x00E6, 0x00B8, 0x00C6, 0x20AC, 0x00B5, 0x00DF, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x00A3, 0x00A5, 0x00B7, 0x00A9, 0x0040, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x00AC,
+            0x007C, 0x00AF, 0x00A8, 0x00B4, 0x00D7, 0x00E4, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00A6, 0x00F2, 0x00F3, 0x00F5, 0x00FC,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x007D, 0x00F9, 0x00FA, 0x00FF, 0x00D6, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x005C, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x005D,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1142
+    Table {
+        name: "cp1142",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x00E4, 0x00E0, 0x00E1, 0x00E3, 0x007D, 0x00E7, 0x00F1, 0x0023, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x0021, 0x0026, 0x00E9, 0x00EA, 0x00EB, 0x00E8, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x00DF, 0x20AC, 0x00C5, 0x002A, 0x0029, 0x003B, 0x005E, 0x002D, 0x002F, 0x00C2,
+            0x00C4, 0x00C0, 0x00C1, 0x00C3, 0x0024, 0x00C7, 0x00D1, 0x00F8, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00A6, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x0060, 0x003A, 0x00C6, 0x00D8, 0x0027, 0x003D, 0x0022, 0x0040, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x00B0, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x007B, 0x00B8, 0x005B, 0x005D, 0x00B5, 0x00FC, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x00A3, 0x00A5, 0x00B7, 0x00A9, 0x00A7, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x00AC,
+            0x007C, 0x00AF, 0x00A8, 0x00B4, 0x00D7, 0x00E6, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00F6, 0x00F2, 0x00F3, 0x00F5, 0x00E5,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x007E, 0x00F9, 0x00FA, 0x00FF, 0x005C, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x00D6, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1143
+    Table {
+        name: "cp1143",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x007B, 0x00E0, 0x00E1, 0x00E3, 0x007D, 0x00E7, 0x00F1, 0x00A7, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x0021, 0x0026, 0x0060, 0x00EA, 0x00EB, 0x00E8, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x00DF, 0x20AC, 0x00C5, 0x002A, 0x0029, 0x003B, 0x005E, 0x002D, 0x002F, 0x00C2,
+            0x0023, 0x00C0, 0x00C1, 0x00C3, 0x0024, 0x00C7, 0x00D1, 0x00F6, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x005C, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x00E9, 0x003A, 0x00C4, 0x00D6, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x00B0, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x00E6, 0x00B8, 0x00C6, 0x005D, 0x00B5, 0x00FC, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x00A3, 0x00A5, 0x00B7, 0x00A9, 0x005B, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x00AC,
+            0x007C, 0x00AF, 0x00A8, 0x00B4, 0x00D7, 0x00E4, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00A6, 0x00F2, 0x00F3, 0x00F5, 0x00E5,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x007E, 0x00F9, 0x00FA, 0x00FF, 0x00C9, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x0040, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1144
+    Table {
+        name: "cp1144",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x00E4, 0x007B, 0x00E1, 0x00E3, 0x00E5, 0x005C, 0x00F1, 0x00B0, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x0021, 0x0026, 0x005D, 0x00EA, 0x00EB, 0x007D, 0x00ED, 0x00EE, 0x00EF,
+            0x007E, 0x00DF, 0x00E9, 0x0024, 0x002A, 0x0029, 0x003B, 0x005E, 0x002D, 0x002F, 0x00C2,
+            0x00C4, 0x00C0, 0x00C1, 0x00C3, 0x00C5, 0x00C7, 0x00D1, 0x00F2, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x00F9, 0x003A, 0x00A3, 0x00A7, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x005B, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x00E6, 0x00B8, 0x00C6, 0x20AC, 0x00B5, 0x00EC, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x0023, 0x00A5, 0x00B7, 0x00A9, 0x0040, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x00AC,
+            0x007C, 0x00AF, 0x00A8, 0x00B4, 0x00D7, 0x00E0, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00F6, 0x00A6, 0x00F3, 0x00F5, 0x00E8,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x00FC, 0x0060, 0x00FA, 0x00FF, 0x00E7, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x00D6, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1145
+    Table {
+        name: "cp1145",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x00E4, 0x00E0, 0x00E1, 0x00E3, 0x00E5, 0x00E7, 0x00A6, 0x005B, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x007C, 0x0026, 0x00E9, 0x00EA, 0x00EB, 0x00E8, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x00DF, 0x005D, 0x0024, 0x002A, 0x0029, 0x003B, 0x00AC, 0x002D, 0x002F, 0x00C2,
+            0x00C4, 0x00C0, 0x00C1, 0x00C3, 0x00C5, 0x00C7, 0x0023, 0x00F1, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x0060, 0x003A, 0x00D1, 0x0040, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x00B0, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x00E6, 0x00B8, 0x00C6, 0x20AC, 0x00B5, 0x00A8, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x00A3, 0x00A5, 0x00B7, 0x00A9, 0x00A7, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x005E,
+            0x0021, 0x00AF, 0x007E, 0x00B4, 0x00D7, 0x007B, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00F6, 0x00F2, 0x00F3, 0x00F5, 0x007D,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x00FC, 0x00F9, 0x00FA, 0x00FF, 0x005C, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x00D6, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1146
+    Table {
+        name: "cp1146",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x00E4, 0x00E0, 0x00E1, 0x00E3, 0x00E5, 0x00E7, 0x00F1, 0x0024, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x007C, 0x0026, 0x00E9, 0x00EA, 0x00EB, 0x00E8, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x00DF, 0x0021, 0x00A3, 0x002A, 0x0029, 0x003B, 0x00AC, 0x002D, 0x002F, 0x00C2,
+            0x00C4, 0x00C0, 0x00C1, 0x00C3, 0x00C5, 0x00C7, 0x00D1, 0x00A6, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x0060, 0x003A, 0x0023, 0x0040, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x00B0, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x00E6, 0x00B8, 0x00C6, 0x20AC, 0x00B5, 0x00AF, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x005B, 0x00A5, 0x00B7, 0x00A9, 0x00A7, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x005E,
+            0x005D, 0x007E, 0x00A8, 0x00B4, 0x00D7, 0x007B, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00F6, 0x00F2, 0x00F3, 0x00F5, 0x007D,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x00FC, 0x00F9, 0x00FA, 0x00FF, 0x005C, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x00D6, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1147
+    Table {
+        name: "cp1147",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x00E4, 0x0040, 0x00E1, 0x00E3, 0x00E5, 0x005C, 0x00F1, 0x00B0, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x0021, 0x0026, 0x007B, 0x00EA, 0x00EB, 0x007D, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x00DF, 0x00A7, 0x0024, 0x002A, 0x0029, 0x003B, 0x005E, 0x002D, 0x002F, 0x00C2,
+            0x00C4, 0x00C0, 0x00C1, 0x00C3, 0x00C5, 0x00C7, 0x00D1, 0x00F9, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x00B5, 0x003A, 0x00A3, 0x00E0, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x005B, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x00E6, 0x00B8, 0x00C6, 0x20AC, 0x0060, 0x00A8, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x0023, 0x00A5, 0x00B7, 0x00A9, 0x005D, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x00AC,
+            0x007C, 0x00AF, 0x007E, 0x00B4, 0x00D7, 0x00E9, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00F6, 0x00F2, 0x00F3, 0x00F5, 0x00E8,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x00FC, 0x00A6, 0x00FA, 0x00FF, 0x00E7, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x00D6, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1148
+    Table {
+        name: "cp1148",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x00E4, 0x00E0, 0x00E1, 0x00E3, 0x00E5, 0x00E7, 0x00F1, 0x005B, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x0021, 0x0026, 0x00E9, 0x00EA, 0x00EB, 0x00E8, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x00DF, 0x005D, 0x0024, 0x002A, 0x0029, 0x003B, 0x005E, 0x002D, 0x002F, 0x00C2,
+            0x00C4, 0x00C0, 0x00C1, 0x00C3, 0x00C5, 0x00C7, 0x00D1, 0x00A6, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x0060, 0x003A, 0x0023, 0x0040, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x00F0, 0x00FD, 0x00FE,
+            0x00B1, 0x00B0, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x00E6, 0x00B8, 0x00C6, 0x20AC, 0x00B5, 0x007E, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x00D0, 0x00DD, 0x00DE, 0x00AE,
+            0x00A2, 0x00A3, 0x00A5, 0x00B7, 0x00A9, 0x00A7, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x00AC,
+            0x007C, 0x00AF, 0x00A8, 0x00B4, 0x00D7, 0x007B, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x00F6, 0x00F2, 0x00F3, 0x00F5, 0x007D,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x00FC, 0x00F9, 0x00FA, 0x00FF, 0x005C, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x00D6, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
+            0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
+            0x00D9, 0x00DA, 0x009F,
+        ],
+    },
+    // glibc iconv IBM1149
+    Table {
+        name: "cp1149",
+        whatwg: None,
+        holes: 0x00000000000000000000000000000000,
+        ascii_identity: false,
+        ascii_compatible: false,
+        ebcdic: true,
+        map: [
+            0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
+            0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
+            0x0008, 0x0087, 0x0018, 0x0019, 0x0092, 0x008F, 0x001C, 0x001D, 0x001E, 0x001F, 0x0080,
+            0x0081, 0x0082, 0x0083, 0x0084, 0x000A, 0x0017, 0x001B, 0x0088, 0x0089, 0x008A, 0x008B,
+            0x008C, 0x0005, 0x0006, 0x0007, 0x0090, 0x0091, 0x0016, 0x0093, 0x0094, 0x0095, 0x0096,
+            0x0004, 0x0098, 0x0099, 0x009A, 0x009B, 0x0014, 0x0015, 0x009E, 0x001A, 0x0020, 0x00A0,
+            0x00E2, 0x00E4, 0x00E0, 0x00E1, 0x00E3, 0x00E5, 0x00E7, 0x00F1, 0x00DE, 0x002E, 0x003C,
+            0x0028, 0x002B, 0x0021, 0x0026, 0x00E9, 0x00EA, 0x00EB, 0x00E8, 0x00ED, 0x00EE, 0x00EF,
+            0x00EC, 0x00DF, 0x00C6, 0x0024, 0x002A, 0x0029, 0x003B, 0x00D6, 0x002D, 0x002F, 0x00C2,
+            0x00C4, 0x00C0, 0x00C1, 0x00C3, 0x00C5, 0x00C7, 0x00D1, 0x00A6, 0x002C, 0x0025, 0x005F,
+            0x003E, 0x003F, 0x00F8, 0x00C9, 0x00CA, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC,
+            0x00F0, 0x003A, 0x0023, 0x00D0, 0x0027, 0x003D, 0x0022, 0x00D8, 0x0061, 0x0062, 0x0063,
+            0x0064, 0x0065, 0x0066, 0x0067, 0x0068, 0x0069, 0x00AB, 0x00BB, 0x0060, 0x00FD, 0x007B,
+            0x00B1, 0x00B0, 0x006A, 0x006B, 0x006C, 0x006D, 0x006E, 0x006F, 0x0070, 0x0071, 0x0072,
+            0x00AA, 0x00BA, 0x007D, 0x00B8, 0x005D, 0x20AC, 0x00B5, 0x00F6, 0x0073, 0x0074, 0x0075,
+            0x0076, 0x0077, 0x0078, 0x0079, 0x007A, 0x00A1, 0x00BF, 0x0040, 0x00DD, 0x005B, 0x00AE,
+            0x00A2, 0x00A3, 0x00A5, 0x00B7, 0x00A9, 0x00A7, 0x00B6, 0x00BC, 0x00BD, 0x00BE, 0x00AC,
+            0x007C, 0x00AF, 0x00A8, 0x005C, 0x00D7, 0x00FE, 0x0041, 0x0042, 0x0043, 0x0044, 0x0045,
+            0x0046, 0x0047, 0x0048, 0x0049, 0x00AD, 0x00F4, 0x007E, 0x00F2, 0x00F3, 0x00F5, 0x00E6,
+            0x004A, 0x004B, 0x004C, 0x004D, 0x004E, 0x004F, 0x0050, 0x0051, 0x0052, 0x00B9, 0x00FB,
+            0x00FC, 0x00F9, 0x00FA, 0x00FF, 0x00B4, 0x00F7, 0x0053, 0x0054, 0x0055, 0x0056, 0x0057,
+            0x0058, 0x0059, 0x005A, 0x00B2, 0x00D4, 0x005E, 0x00D2, 0x00D3, 0x00D5, 0x0030, 0x0031,
             0x0032, 0x0033, 0x0034, 0x0035, 0x0036, 0x0037, 0x0038, 0x0039, 0x00B3, 0x00DB, 0x00DC,
             0x00D9, 0x00DA, 0x009F,
         ],
@@ -3129,72 +3471,81 @@ pub(super) static TABLES: [Table; 82] = [
     },
 ];
 
-/// Every label (673), normalised (see `normalize`), sorted for binary search.
-pub(super) static LABELS: [(&str, Charset); 673] = [
+/// Every label (769), normalised (see `normalize`), sorted for binary search.
+pub(super) static LABELS: [(&str, Charset); 769] = [
     ("037", Charset(Repr::Table(0))),
     ("1026", Charset(Repr::Table(2))),
     ("1047", Charset(Repr::Table(3))),
     ("1125", Charset(Repr::Table(4))),
     ("1140", Charset(Repr::Table(5))),
-    ("1250", Charset(Repr::Table(72))),
-    ("1251", Charset(Repr::Table(73))),
-    ("1252", Charset(Repr::Table(74))),
-    ("1253", Charset(Repr::Table(75))),
-    ("1254", Charset(Repr::Table(76))),
-    ("1255", Charset(Repr::Table(77))),
-    ("1256", Charset(Repr::Table(78))),
-    ("1257", Charset(Repr::Table(79))),
-    ("1258", Charset(Repr::Table(80))),
-    ("273", Charset(Repr::Table(6))),
-    ("277", Charset(Repr::Table(7))),
-    ("278", Charset(Repr::Table(8))),
-    ("280", Charset(Repr::Table(9))),
-    ("284", Charset(Repr::Table(10))),
-    ("285", Charset(Repr::Table(11))),
-    ("297", Charset(Repr::Table(12))),
-    ("424", Charset(Repr::Table(13))),
-    ("437", Charset(Repr::Table(14))),
-    ("500", Charset(Repr::Table(15))),
-    ("500v1", Charset(Repr::Table(15))),
+    ("1141", Charset(Repr::Table(6))),
+    ("1142", Charset(Repr::Table(7))),
+    ("1143", Charset(Repr::Table(8))),
+    ("1144", Charset(Repr::Table(9))),
+    ("1145", Charset(Repr::Table(10))),
+    ("1146", Charset(Repr::Table(11))),
+    ("1147", Charset(Repr::Table(12))),
+    ("1148", Charset(Repr::Table(13))),
+    ("1149", Charset(Repr::Table(14))),
+    ("1250", Charset(Repr::Table(81))),
+    ("1251", Charset(Repr::Table(82))),
+    ("1252", Charset(Repr::Table(83))),
+    ("1253", Charset(Repr::Table(84))),
+    ("1254", Charset(Repr::Table(85))),
+    ("1255", Charset(Repr::Table(86))),
+    ("1256", Charset(Repr::Table(87))),
+    ("1257", Charset(Repr::Table(88))),
+    ("1258", Charset(Repr::Table(89))),
+    ("273", Charset(Repr::Table(15))),
+    ("277", Charset(Repr::Table(16))),
+    ("278", Charset(Repr::Table(17))),
+    ("280", Charset(Repr::Table(18))),
+    ("284", Charset(Repr::Table(19))),
+    ("285", Charset(Repr::Table(20))),
+    ("297", Charset(Repr::Table(21))),
+    ("424", Charset(Repr::Table(22))),
+    ("437", Charset(Repr::Table(23))),
+    ("500", Charset(Repr::Table(24))),
+    ("500v1", Charset(Repr::Table(24))),
     ("646", Charset::US_ASCII),
-    ("775", Charset(Repr::Table(18))),
-    ("850", Charset(Repr::Table(19))),
-    ("852", Charset(Repr::Table(20))),
-    ("855", Charset(Repr::Table(21))),
-    ("857", Charset(Repr::Table(23))),
-    ("858", Charset(Repr::Table(24))),
-    ("860", Charset(Repr::Table(25))),
-    ("861", Charset(Repr::Table(26))),
-    ("862", Charset(Repr::Table(27))),
-    ("863", Charset(Repr::Table(28))),
-    ("864", Charset(Repr::Table(29))),
-    ("865", Charset(Repr::Table(30))),
-    ("866", Charset(Repr::Table(31))),
-    ("869", Charset(Repr::Table(32))),
-    ("870", Charset(Repr::Table(33))),
-    ("871", Charset(Repr::Table(34))),
+    ("775", Charset(Repr::Table(27))),
+    ("850", Charset(Repr::Table(28))),
+    ("852", Charset(Repr::Table(29))),
+    ("855", Charset(Repr::Table(30))),
+    ("857", Charset(Repr::Table(32))),
+    ("858", Charset(Repr::Table(33))),
+    ("860", Charset(Repr::Table(34))),
+    ("861", Charset(Repr::Table(35))),
+    ("862", Charset(Repr::Table(36))),
+    ("863", Charset(Repr::Table(37))),
+    ("864", Charset(Repr::Table(38))),
+    ("865", Charset(Repr::Table(39))),
+    ("866", Charset(Repr::Table(40))),
+    ("869", Charset(Repr::Table(41))),
+    ("870", Charset(Repr::Table(42))),
+    ("871", Charset(Repr::Table(43))),
     ("8859", Charset::ISO_8859_1),
     ("8859_1", Charset::ISO_8859_1),
-    ("8859_2", Charset(Repr::Table(43))),
-    ("8859_3", Charset(Repr::Table(44))),
-    ("8859_4", Charset(Repr::Table(45))),
-    ("8859_5", Charset(Repr::Table(46))),
-    ("8859_6", Charset(Repr::Table(47))),
-    ("8859_7", Charset(Repr::Table(48))),
-    ("8859_8", Charset(Repr::Table(49))),
-    ("8859_9", Charset(Repr::Table(50))),
+    ("8859_2", Charset(Repr::Table(52))),
+    ("8859_3", Charset(Repr::Table(53))),
+    ("8859_4", Charset(Repr::Table(54))),
+    ("8859_5", Charset(Repr::Table(55))),
+    ("8859_6", Charset(Repr::Table(56))),
+    ("8859_7", Charset(Repr::Table(57))),
+    ("8859_8", Charset(Repr::Table(58))),
+    ("8859_9", Charset(Repr::Table(59))),
     ("932", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("936", Charset(Repr::Whatwg(encoding_rs::GBK))),
     ("949", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("950", Charset(Repr::Whatwg(encoding_rs::BIG5))),
-    ("ansi", Charset(Repr::Table(74))),
+    ("ansi", Charset(Repr::Table(83))),
     ("ansi_x3.4_1968", Charset::US_ASCII),
     ("ansi_x3.4_1986", Charset::US_ASCII),
     ("ansi_x3_4_1968", Charset::US_ASCII),
-    ("arabic", Charset(Repr::Table(47))),
+    ("arabic", Charset(Repr::Table(56))),
     ("ascii", Charset::US_ASCII),
-    ("asmo_708", Charset(Repr::Table(47))),
-    ("baltic", Charset(Repr::Table(39))),
+    ("asmo_708", Charset(Repr::Table(56))),
+    ("baltic", Charset(Repr::Table(48))),
     ("big5", Charset(Repr::Whatwg(encoding_rs::BIG5))),
     ("big5_hkscs", Charset(Repr::Whatwg(encoding_rs::BIG5))),
     ("big5_tw", Charset(Repr::Whatwg(encoding_rs::BIG5))),
@@ -3202,79 +3553,108 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
     ("big_5", Charset(Repr::Whatwg(encoding_rs::BIG5))),
     ("big_five", Charset(Repr::Whatwg(encoding_rs::BIG5))),
     ("bigfive", Charset(Repr::Whatwg(encoding_rs::BIG5))),
+    ("ccsid01140", Charset(Repr::Table(5))),
+    ("ccsid01141", Charset(Repr::Table(6))),
+    ("ccsid01142", Charset(Repr::Table(7))),
+    ("ccsid01143", Charset(Repr::Table(8))),
+    ("ccsid01144", Charset(Repr::Table(9))),
+    ("ccsid01145", Charset(Repr::Table(10))),
+    ("ccsid01146", Charset(Repr::Table(11))),
+    ("ccsid01147", Charset(Repr::Table(12))),
+    ("ccsid01148", Charset(Repr::Table(13))),
+    ("ccsid01149", Charset(Repr::Table(14))),
     ("chinese", Charset(Repr::Whatwg(encoding_rs::GB18030))),
     ("cn_big5", Charset(Repr::Whatwg(encoding_rs::BIG5))),
     ("cn_gb", Charset(Repr::Whatwg(encoding_rs::GB18030))),
+    ("cp01140", Charset(Repr::Table(5))),
+    ("cp01141", Charset(Repr::Table(6))),
+    ("cp01142", Charset(Repr::Table(7))),
+    ("cp01143", Charset(Repr::Table(8))),
+    ("cp01144", Charset(Repr::Table(9))),
+    ("cp01145", Charset(Repr::Table(10))),
+    ("cp01146", Charset(Repr::Table(11))),
+    ("cp01147", Charset(Repr::Table(12))),
+    ("cp01148", Charset(Repr::Table(13))),
+    ("cp01149", Charset(Repr::Table(14))),
     ("cp037", Charset(Repr::Table(0))),
     ("cp1006", Charset(Repr::Table(1))),
     ("cp1026", Charset(Repr::Table(2))),
     ("cp1047", Charset(Repr::Table(3))),
-    ("cp1051", Charset(Repr::Table(36))),
+    ("cp1051", Charset(Repr::Table(45))),
     ("cp1070", Charset(Repr::Table(0))),
-    ("cp1079", Charset(Repr::Table(10))),
-    ("cp1081", Charset(Repr::Table(12))),
-    ("cp1084", Charset(Repr::Table(15))),
-    ("cp1089", Charset(Repr::Table(47))),
+    ("cp1079", Charset(Repr::Table(19))),
+    ("cp1081", Charset(Repr::Table(21))),
+    ("cp1084", Charset(Repr::Table(24))),
+    ("cp1089", Charset(Repr::Table(56))),
     ("cp1125", Charset(Repr::Table(4))),
     ("cp1140", Charset(Repr::Table(5))),
-    ("cp1250", Charset(Repr::Table(72))),
-    ("cp1251", Charset(Repr::Table(73))),
-    ("cp1252", Charset(Repr::Table(74))),
-    ("cp1253", Charset(Repr::Table(75))),
-    ("cp1254", Charset(Repr::Table(76))),
-    ("cp1255", Charset(Repr::Table(77))),
-    ("cp1256", Charset(Repr::Table(78))),
-    ("cp1257", Charset(Repr::Table(79))),
-    ("cp1258", Charset(Repr::Table(80))),
-    ("cp154", Charset(Repr::Table(68))),
-    ("cp273", Charset(Repr::Table(6))),
-    ("cp277", Charset(Repr::Table(7))),
-    ("cp278", Charset(Repr::Table(8))),
-    ("cp280", Charset(Repr::Table(9))),
+    ("cp1141", Charset(Repr::Table(6))),
+    ("cp1142", Charset(Repr::Table(7))),
+    ("cp1143", Charset(Repr::Table(8))),
+    ("cp1144", Charset(Repr::Table(9))),
+    ("cp1145", Charset(Repr::Table(10))),
+    ("cp1146", Charset(Repr::Table(11))),
+    ("cp1147", Charset(Repr::Table(12))),
+    ("cp1148", Charset(Repr::Table(13))),
+    ("cp1149", Charset(Repr::Table(14))),
+    ("cp1250", Charset(Repr::Table(81))),
+    ("cp1251", Charset(Repr::Table(82))),
+    ("cp1252", Charset(Repr::Table(83))),
+    ("cp1253", Charset(Repr::Table(84))),
+    ("cp1254", Charset(Repr::Table(85))),
+    ("cp1255", Charset(Repr::Table(86))),
+    ("cp1256", Charset(Repr::Table(87))),
+    ("cp1257", Charset(Repr::Table(88))),
+    ("cp1258", Charset(Repr::Table(89))),
+    ("cp154", Charset(Repr::Table(77))),
+    ("cp273", Charset(Repr::Table(15))),
+    ("cp277", Charset(Repr::Table(16))),
+    ("cp278", Charset(Repr::Table(17))),
+    ("cp280", Charset(Repr::Table(18))),
     ("cp282", Charset(Repr::Table(0))),
-    ("cp284", Charset(Repr::Table(10))),
-    ("cp285", Charset(Repr::Table(11))),
-    ("cp297", Charset(Repr::Table(12))),
+    ("cp284", Charset(Repr::Table(19))),
+    ("cp285", Charset(Repr::Table(20))),
+    ("cp297", Charset(Repr::Table(21))),
     ("cp367", Charset::US_ASCII),
-    ("cp424", Charset(Repr::Table(13))),
-    ("cp437", Charset(Repr::Table(14))),
-    ("cp500", Charset(Repr::Table(15))),
+    ("cp424", Charset(Repr::Table(22))),
+    ("cp437", Charset(Repr::Table(23))),
+    ("cp500", Charset(Repr::Table(24))),
     ("cp65001", Charset::UTF_8),
-    ("cp720", Charset(Repr::Table(16))),
-    ("cp737", Charset(Repr::Table(17))),
-    ("cp775", Charset(Repr::Table(18))),
-    ("cp813", Charset(Repr::Table(48))),
+    ("cp720", Charset(Repr::Table(25))),
+    ("cp737", Charset(Repr::Table(26))),
+    ("cp775", Charset(Repr::Table(27))),
+    ("cp813", Charset(Repr::Table(57))),
     ("cp819", Charset::ISO_8859_1),
-    ("cp850", Charset(Repr::Table(19))),
-    ("cp852", Charset(Repr::Table(20))),
-    ("cp855", Charset(Repr::Table(21))),
-    ("cp856", Charset(Repr::Table(22))),
-    ("cp857", Charset(Repr::Table(23))),
-    ("cp858", Charset(Repr::Table(24))),
-    ("cp860", Charset(Repr::Table(25))),
-    ("cp861", Charset(Repr::Table(26))),
-    ("cp862", Charset(Repr::Table(27))),
-    ("cp863", Charset(Repr::Table(28))),
-    ("cp864", Charset(Repr::Table(29))),
-    ("cp865", Charset(Repr::Table(30))),
-    ("cp866", Charset(Repr::Table(31))),
+    ("cp850", Charset(Repr::Table(28))),
+    ("cp852", Charset(Repr::Table(29))),
+    ("cp855", Charset(Repr::Table(30))),
+    ("cp856", Charset(Repr::Table(31))),
+    ("cp857", Charset(Repr::Table(32))),
+    ("cp858", Charset(Repr::Table(33))),
+    ("cp860", Charset(Repr::Table(34))),
+    ("cp861", Charset(Repr::Table(35))),
+    ("cp862", Charset(Repr::Table(36))),
+    ("cp863", Charset(Repr::Table(37))),
+    ("cp864", Charset(Repr::Table(38))),
+    ("cp865", Charset(Repr::Table(39))),
+    ("cp866", Charset(Repr::Table(40))),
     ("cp866u", Charset(Repr::Table(4))),
-    ("cp869", Charset(Repr::Table(32))),
-    ("cp870", Charset(Repr::Table(33))),
-    ("cp871", Charset(Repr::Table(34))),
-    ("cp874", Charset(Repr::Table(81))),
-    ("cp875", Charset(Repr::Table(35))),
-    ("cp912", Charset(Repr::Table(43))),
-    ("cp915", Charset(Repr::Table(46))),
-    ("cp916", Charset(Repr::Table(49))),
-    ("cp920", Charset(Repr::Table(50))),
+    ("cp869", Charset(Repr::Table(41))),
+    ("cp870", Charset(Repr::Table(42))),
+    ("cp871", Charset(Repr::Table(43))),
+    ("cp874", Charset(Repr::Table(90))),
+    ("cp875", Charset(Repr::Table(44))),
+    ("cp912", Charset(Repr::Table(52))),
+    ("cp915", Charset(Repr::Table(55))),
+    ("cp916", Charset(Repr::Table(58))),
+    ("cp920", Charset(Repr::Table(59))),
     ("cp932", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("cp936", Charset(Repr::Whatwg(encoding_rs::GBK))),
     ("cp949", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("cp950", Charset(Repr::Whatwg(encoding_rs::BIG5))),
-    ("cp_gr", Charset(Repr::Table(32))),
-    ("cp_is", Charset(Repr::Table(26))),
-    ("cpibm861", Charset(Repr::Table(26))),
+    ("cp_gr", Charset(Repr::Table(41))),
+    ("cp_is", Charset(Repr::Table(35))),
+    ("cpibm861", Charset(Repr::Table(35))),
     ("csascii", Charset::US_ASCII),
     ("csbig5", Charset(Repr::Whatwg(encoding_rs::BIG5))),
     ("cseuckr", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
@@ -3283,32 +3663,41 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
         Charset(Repr::Whatwg(encoding_rs::EUC_JP)),
     ),
     ("csgb2312", Charset(Repr::Whatwg(encoding_rs::GB18030))),
-    ("cshproman8", Charset(Repr::Table(36))),
+    ("cshproman8", Charset(Repr::Table(45))),
     ("csibm037", Charset(Repr::Table(0))),
     ("csibm1026", Charset(Repr::Table(2))),
     ("csibm1047", Charset(Repr::Table(3))),
     ("csibm1140", Charset(Repr::Table(5))),
-    ("csibm273", Charset(Repr::Table(6))),
-    ("csibm277", Charset(Repr::Table(7))),
-    ("csibm278", Charset(Repr::Table(8))),
-    ("csibm280", Charset(Repr::Table(9))),
-    ("csibm284", Charset(Repr::Table(10))),
-    ("csibm285", Charset(Repr::Table(11))),
-    ("csibm297", Charset(Repr::Table(12))),
-    ("csibm424", Charset(Repr::Table(13))),
-    ("csibm500", Charset(Repr::Table(15))),
-    ("csibm855", Charset(Repr::Table(21))),
-    ("csibm857", Charset(Repr::Table(23))),
-    ("csibm858", Charset(Repr::Table(24))),
-    ("csibm860", Charset(Repr::Table(25))),
-    ("csibm861", Charset(Repr::Table(26))),
-    ("csibm863", Charset(Repr::Table(28))),
-    ("csibm864", Charset(Repr::Table(29))),
-    ("csibm865", Charset(Repr::Table(30))),
-    ("csibm866", Charset(Repr::Table(31))),
-    ("csibm869", Charset(Repr::Table(32))),
-    ("csibm870", Charset(Repr::Table(33))),
-    ("csibm871", Charset(Repr::Table(34))),
+    ("csibm1141", Charset(Repr::Table(6))),
+    ("csibm1142", Charset(Repr::Table(7))),
+    ("csibm1143", Charset(Repr::Table(8))),
+    ("csibm1144", Charset(Repr::Table(9))),
+    ("csibm1145", Charset(Repr::Table(10))),
+    ("csibm1146", Charset(Repr::Table(11))),
+    ("csibm1147", Charset(Repr::Table(12))),
+    ("csibm1148", Charset(Repr::Table(13))),
+    ("csibm1149", Charset(Repr::Table(14))),
+    ("csibm273", Charset(Repr::Table(15))),
+    ("csibm277", Charset(Repr::Table(16))),
+    ("csibm278", Charset(Repr::Table(17))),
+    ("csibm280", Charset(Repr::Table(18))),
+    ("csibm284", Charset(Repr::Table(19))),
+    ("csibm285", Charset(Repr::Table(20))),
+    ("csibm297", Charset(Repr::Table(21))),
+    ("csibm424", Charset(Repr::Table(22))),
+    ("csibm500", Charset(Repr::Table(24))),
+    ("csibm855", Charset(Repr::Table(30))),
+    ("csibm857", Charset(Repr::Table(32))),
+    ("csibm858", Charset(Repr::Table(33))),
+    ("csibm860", Charset(Repr::Table(34))),
+    ("csibm861", Charset(Repr::Table(35))),
+    ("csibm863", Charset(Repr::Table(37))),
+    ("csibm864", Charset(Repr::Table(38))),
+    ("csibm865", Charset(Repr::Table(39))),
+    ("csibm866", Charset(Repr::Table(40))),
+    ("csibm869", Charset(Repr::Table(41))),
+    ("csibm870", Charset(Repr::Table(42))),
+    ("csibm871", Charset(Repr::Table(43))),
     (
         "csiso2022jp",
         Charset(Repr::Whatwg(encoding_rs::ISO_2022_JP)),
@@ -3321,74 +3710,95 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
         "csiso58gb231280",
         Charset(Repr::Whatwg(encoding_rs::GB18030)),
     ),
-    ("csiso88596e", Charset(Repr::Table(47))),
-    ("csiso88596i", Charset(Repr::Table(47))),
-    ("csiso88598e", Charset(Repr::Table(49))),
-    ("csiso88598i", Charset(Repr::Table(49))),
+    ("csiso88596e", Charset(Repr::Table(56))),
+    ("csiso88596i", Charset(Repr::Table(56))),
+    ("csiso88598e", Charset(Repr::Table(58))),
+    ("csiso88598i", Charset(Repr::Table(58))),
     ("csisolatin1", Charset::ISO_8859_1),
-    ("csisolatin2", Charset(Repr::Table(43))),
-    ("csisolatin3", Charset(Repr::Table(44))),
-    ("csisolatin4", Charset(Repr::Table(45))),
-    ("csisolatin5", Charset(Repr::Table(50))),
-    ("csisolatin6", Charset(Repr::Table(37))),
-    ("csisolatin9", Charset(Repr::Table(41))),
-    ("csisolatinarabic", Charset(Repr::Table(47))),
-    ("csisolatincyrillic", Charset(Repr::Table(46))),
-    ("csisolatingreek", Charset(Repr::Table(48))),
-    ("csisolatinhebrew", Charset(Repr::Table(49))),
-    ("cskoi8r", Charset(Repr::Table(51))),
+    ("csisolatin2", Charset(Repr::Table(52))),
+    ("csisolatin3", Charset(Repr::Table(53))),
+    ("csisolatin4", Charset(Repr::Table(54))),
+    ("csisolatin5", Charset(Repr::Table(59))),
+    ("csisolatin6", Charset(Repr::Table(46))),
+    ("csisolatin9", Charset(Repr::Table(50))),
+    ("csisolatinarabic", Charset(Repr::Table(56))),
+    ("csisolatincyrillic", Charset(Repr::Table(55))),
+    ("csisolatingreek", Charset(Repr::Table(57))),
+    ("csisolatinhebrew", Charset(Repr::Table(58))),
+    ("cskoi8r", Charset(Repr::Table(60))),
     ("csksc56011987", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
-    ("csmacintosh", Charset(Repr::Table(66))),
-    ("cspc775baltic", Charset(Repr::Table(18))),
-    ("cspc850multilingual", Charset(Repr::Table(19))),
-    ("cspc858multilingual", Charset(Repr::Table(24))),
-    ("cspc862latinhebrew", Charset(Repr::Table(27))),
-    ("cspc8codepage437", Charset(Repr::Table(14))),
-    ("cspcp852", Charset(Repr::Table(20))),
-    ("csptcp154", Charset(Repr::Table(68))),
+    ("csmacintosh", Charset(Repr::Table(75))),
+    ("cspc775baltic", Charset(Repr::Table(27))),
+    ("cspc850multilingual", Charset(Repr::Table(28))),
+    ("cspc858multilingual", Charset(Repr::Table(33))),
+    ("cspc862latinhebrew", Charset(Repr::Table(36))),
+    ("cspc8codepage437", Charset(Repr::Table(23))),
+    ("cspcp852", Charset(Repr::Table(29))),
+    ("csptcp154", Charset(Repr::Table(77))),
     ("csshiftjis", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("csucs4", Charset::UTF_32),
     ("csunicode", Charset::UTF_16),
-    ("csviscii", Charset(Repr::Table(71))),
+    ("csviscii", Charset(Repr::Table(80))),
     (
         "cswindows31j",
         Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS)),
     ),
-    ("cyrillic", Charset(Repr::Table(46))),
-    ("cyrillic_asian", Charset(Repr::Table(68))),
-    ("dbcs", Charset(Repr::Table(74))),
-    ("dos_874", Charset(Repr::Table(81))),
+    ("cyrillic", Charset(Repr::Table(55))),
+    ("cyrillic_asian", Charset(Repr::Table(77))),
+    ("dbcs", Charset(Repr::Table(83))),
+    ("dos_874", Charset(Repr::Table(90))),
     ("ebcdic_1047", Charset(Repr::Table(3))),
-    ("ebcdic_277", Charset(Repr::Table(7))),
-    ("ebcdic_278", Charset(Repr::Table(8))),
-    ("ebcdic_280", Charset(Repr::Table(9))),
-    ("ebcdic_284", Charset(Repr::Table(10))),
-    ("ebcdic_285", Charset(Repr::Table(11))),
-    ("ebcdic_297", Charset(Repr::Table(12))),
-    ("ebcdic_870", Charset(Repr::Table(33))),
-    ("ebcdic_871", Charset(Repr::Table(34))),
-    ("ebcdic_cp_be", Charset(Repr::Table(15))),
+    ("ebcdic_1141", Charset(Repr::Table(6))),
+    ("ebcdic_1142", Charset(Repr::Table(7))),
+    ("ebcdic_1143", Charset(Repr::Table(8))),
+    ("ebcdic_1144", Charset(Repr::Table(9))),
+    ("ebcdic_1145", Charset(Repr::Table(10))),
+    ("ebcdic_1146", Charset(Repr::Table(11))),
+    ("ebcdic_1147", Charset(Repr::Table(12))),
+    ("ebcdic_1148", Charset(Repr::Table(13))),
+    ("ebcdic_1149", Charset(Repr::Table(14))),
+    ("ebcdic_277", Charset(Repr::Table(16))),
+    ("ebcdic_278", Charset(Repr::Table(17))),
+    ("ebcdic_280", Charset(Repr::Table(18))),
+    ("ebcdic_284", Charset(Repr::Table(19))),
+    ("ebcdic_285", Charset(Repr::Table(20))),
+    ("ebcdic_297", Charset(Repr::Table(21))),
+    ("ebcdic_870", Charset(Repr::Table(42))),
+    ("ebcdic_871", Charset(Repr::Table(43))),
+    ("ebcdic_cp_be", Charset(Repr::Table(24))),
     ("ebcdic_cp_ca", Charset(Repr::Table(0))),
-    ("ebcdic_cp_ch", Charset(Repr::Table(15))),
-    ("ebcdic_cp_dk", Charset(Repr::Table(7))),
-    ("ebcdic_cp_es", Charset(Repr::Table(10))),
-    ("ebcdic_cp_fi", Charset(Repr::Table(8))),
-    ("ebcdic_cp_fr", Charset(Repr::Table(12))),
-    ("ebcdic_cp_gb", Charset(Repr::Table(11))),
-    ("ebcdic_cp_he", Charset(Repr::Table(13))),
-    ("ebcdic_cp_is", Charset(Repr::Table(34))),
-    ("ebcdic_cp_it", Charset(Repr::Table(9))),
+    ("ebcdic_cp_ch", Charset(Repr::Table(24))),
+    ("ebcdic_cp_dk", Charset(Repr::Table(16))),
+    ("ebcdic_cp_es", Charset(Repr::Table(19))),
+    ("ebcdic_cp_fi", Charset(Repr::Table(17))),
+    ("ebcdic_cp_fr", Charset(Repr::Table(21))),
+    ("ebcdic_cp_gb", Charset(Repr::Table(20))),
+    ("ebcdic_cp_he", Charset(Repr::Table(22))),
+    ("ebcdic_cp_is", Charset(Repr::Table(43))),
+    ("ebcdic_cp_it", Charset(Repr::Table(18))),
     ("ebcdic_cp_nl", Charset(Repr::Table(0))),
-    ("ebcdic_cp_no", Charset(Repr::Table(7))),
-    ("ebcdic_cp_roece", Charset(Repr::Table(33))),
-    ("ebcdic_cp_se", Charset(Repr::Table(8))),
+    ("ebcdic_cp_no", Charset(Repr::Table(16))),
+    ("ebcdic_cp_roece", Charset(Repr::Table(42))),
+    ("ebcdic_cp_se", Charset(Repr::Table(17))),
     ("ebcdic_cp_us", Charset(Repr::Table(0))),
     ("ebcdic_cp_wt", Charset(Repr::Table(0))),
-    ("ebcdic_cp_yu", Charset(Repr::Table(33))),
-    ("ecma_114", Charset(Repr::Table(47))),
-    ("ecma_118", Charset(Repr::Table(48))),
-    ("ecma_128", Charset(Repr::Table(50))),
-    ("elot_928", Charset(Repr::Table(48))),
+    ("ebcdic_cp_yu", Charset(Repr::Table(42))),
+    ("ebcdic_de_273_euro", Charset(Repr::Table(6))),
+    ("ebcdic_dk_277_euro", Charset(Repr::Table(7))),
+    ("ebcdic_es_284_euro", Charset(Repr::Table(10))),
+    ("ebcdic_fi_278_euro", Charset(Repr::Table(8))),
+    ("ebcdic_fr_297_euro", Charset(Repr::Table(12))),
+    ("ebcdic_gb_285_euro", Charset(Repr::Table(11))),
+    ("ebcdic_international_500_euro", Charset(Repr::Table(13))),
+    ("ebcdic_is_871_euro", Charset(Repr::Table(14))),
+    ("ebcdic_it_280_euro", Charset(Repr::Table(9))),
+    ("ebcdic_no_277_euro", Charset(Repr::Table(7))),
+    ("ebcdic_se_278_euro", Charset(Repr::Table(8))),
+    ("ebcdic_us_37_euro", Charset(Repr::Table(5))),
+    ("ecma_114", Charset(Repr::Table(56))),
+    ("ecma_118", Charset(Repr::Table(57))),
+    ("ecma_128", Charset(Repr::Table(59))),
+    ("elot_928", Charset(Repr::Table(57))),
     ("euc_cn", Charset(Repr::Whatwg(encoding_rs::GB18030))),
     ("euc_jis2004", Charset(Repr::Whatwg(encoding_rs::EUC_JP))),
     ("euc_jis_2004", Charset(Repr::Whatwg(encoding_rs::EUC_JP))),
@@ -3410,64 +3820,92 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
     ("gb_2312", Charset(Repr::Whatwg(encoding_rs::GBK))),
     ("gb_2312_80", Charset(Repr::Whatwg(encoding_rs::GBK))),
     ("gbk", Charset(Repr::Whatwg(encoding_rs::GBK))),
-    ("greek", Charset(Repr::Table(48))),
-    ("greek8", Charset(Repr::Table(48))),
-    ("hebrew", Charset(Repr::Table(49))),
+    ("greek", Charset(Repr::Table(57))),
+    ("greek8", Charset(Repr::Table(57))),
+    ("hebrew", Charset(Repr::Table(58))),
     ("hkscs", Charset(Repr::Whatwg(encoding_rs::BIG5))),
-    ("hp_roman8", Charset(Repr::Table(36))),
-    ("hproman8", Charset(Repr::Table(36))),
+    ("hp_roman8", Charset(Repr::Table(45))),
+    ("hproman8", Charset(Repr::Table(45))),
+    ("ibm01140", Charset(Repr::Table(5))),
+    ("ibm01141", Charset(Repr::Table(6))),
+    ("ibm01142", Charset(Repr::Table(7))),
+    ("ibm01143", Charset(Repr::Table(8))),
+    ("ibm01144", Charset(Repr::Table(9))),
+    ("ibm01145", Charset(Repr::Table(10))),
+    ("ibm01146", Charset(Repr::Table(11))),
+    ("ibm01147", Charset(Repr::Table(12))),
+    ("ibm01148", Charset(Repr::Table(13))),
+    ("ibm01149", Charset(Repr::Table(14))),
     ("ibm037", Charset(Repr::Table(0))),
     ("ibm039", Charset(Repr::Table(0))),
     ("ibm1026", Charset(Repr::Table(2))),
     ("ibm1047", Charset(Repr::Table(3))),
-    ("ibm1051", Charset(Repr::Table(36))),
-    ("ibm1089", Charset(Repr::Table(47))),
+    ("ibm1051", Charset(Repr::Table(45))),
+    ("ibm1089", Charset(Repr::Table(56))),
     ("ibm1125", Charset(Repr::Table(4))),
     ("ibm1140", Charset(Repr::Table(5))),
-    ("ibm273", Charset(Repr::Table(6))),
-    ("ibm277", Charset(Repr::Table(7))),
-    ("ibm278", Charset(Repr::Table(8))),
-    ("ibm280", Charset(Repr::Table(9))),
-    ("ibm284", Charset(Repr::Table(10))),
-    ("ibm285", Charset(Repr::Table(11))),
-    ("ibm297", Charset(Repr::Table(12))),
+    ("ibm1141", Charset(Repr::Table(6))),
+    ("ibm1142", Charset(Repr::Table(7))),
+    ("ibm1143", Charset(Repr::Table(8))),
+    ("ibm1144", Charset(Repr::Table(9))),
+    ("ibm1145", Charset(Repr::Table(10))),
+    ("ibm1146", Charset(Repr::Table(11))),
+    ("ibm1147", Charset(Repr::Table(12))),
+    ("ibm1148", Charset(Repr::Table(13))),
+    ("ibm1149", Charset(Repr::Table(14))),
+    ("ibm273", Charset(Repr::Table(15))),
+    ("ibm277", Charset(Repr::Table(16))),
+    ("ibm278", Charset(Repr::Table(17))),
+    ("ibm280", Charset(Repr::Table(18))),
+    ("ibm284", Charset(Repr::Table(19))),
+    ("ibm285", Charset(Repr::Table(20))),
+    ("ibm297", Charset(Repr::Table(21))),
     ("ibm367", Charset::US_ASCII),
-    ("ibm424", Charset(Repr::Table(13))),
-    ("ibm437", Charset(Repr::Table(14))),
-    ("ibm500", Charset(Repr::Table(15))),
-    ("ibm775", Charset(Repr::Table(18))),
-    ("ibm813", Charset(Repr::Table(48))),
+    ("ibm424", Charset(Repr::Table(22))),
+    ("ibm437", Charset(Repr::Table(23))),
+    ("ibm500", Charset(Repr::Table(24))),
+    ("ibm775", Charset(Repr::Table(27))),
+    ("ibm813", Charset(Repr::Table(57))),
     ("ibm819", Charset::ISO_8859_1),
     ("ibm848", Charset(Repr::Table(4))),
-    ("ibm850", Charset(Repr::Table(19))),
-    ("ibm852", Charset(Repr::Table(20))),
-    ("ibm855", Charset(Repr::Table(21))),
-    ("ibm857", Charset(Repr::Table(23))),
-    ("ibm858", Charset(Repr::Table(24))),
-    ("ibm860", Charset(Repr::Table(25))),
-    ("ibm861", Charset(Repr::Table(26))),
-    ("ibm862", Charset(Repr::Table(27))),
-    ("ibm863", Charset(Repr::Table(28))),
-    ("ibm864", Charset(Repr::Table(29))),
-    ("ibm865", Charset(Repr::Table(30))),
-    ("ibm866", Charset(Repr::Table(31))),
-    ("ibm869", Charset(Repr::Table(32))),
-    ("ibm870", Charset(Repr::Table(33))),
-    ("ibm871", Charset(Repr::Table(34))),
-    ("ibm912", Charset(Repr::Table(43))),
-    ("ibm915", Charset(Repr::Table(46))),
-    ("ibm916", Charset(Repr::Table(49))),
-    ("ibm920", Charset(Repr::Table(50))),
+    ("ibm850", Charset(Repr::Table(28))),
+    ("ibm852", Charset(Repr::Table(29))),
+    ("ibm855", Charset(Repr::Table(30))),
+    ("ibm857", Charset(Repr::Table(32))),
+    ("ibm858", Charset(Repr::Table(33))),
+    ("ibm860", Charset(Repr::Table(34))),
+    ("ibm861", Charset(Repr::Table(35))),
+    ("ibm862", Charset(Repr::Table(36))),
+    ("ibm863", Charset(Repr::Table(37))),
+    ("ibm864", Charset(Repr::Table(38))),
+    ("ibm865", Charset(Repr::Table(39))),
+    ("ibm866", Charset(Repr::Table(40))),
+    ("ibm869", Charset(Repr::Table(41))),
+    ("ibm870", Charset(Repr::Table(42))),
+    ("ibm871", Charset(Repr::Table(43))),
+    ("ibm912", Charset(Repr::Table(52))),
+    ("ibm915", Charset(Repr::Table(55))),
+    ("ibm916", Charset(Repr::Table(58))),
+    ("ibm920", Charset(Repr::Table(59))),
     ("ibm_1047", Charset(Repr::Table(3))),
     ("ibm_1140", Charset(Repr::Table(5))),
-    ("ibm_277", Charset(Repr::Table(7))),
-    ("ibm_278", Charset(Repr::Table(8))),
-    ("ibm_280", Charset(Repr::Table(9))),
-    ("ibm_284", Charset(Repr::Table(10))),
-    ("ibm_285", Charset(Repr::Table(11))),
-    ("ibm_297", Charset(Repr::Table(12))),
-    ("ibm_870", Charset(Repr::Table(33))),
-    ("ibm_871", Charset(Repr::Table(34))),
+    ("ibm_1141", Charset(Repr::Table(6))),
+    ("ibm_1142", Charset(Repr::Table(7))),
+    ("ibm_1143", Charset(Repr::Table(8))),
+    ("ibm_1144", Charset(Repr::Table(9))),
+    ("ibm_1145", Charset(Repr::Table(10))),
+    ("ibm_1146", Charset(Repr::Table(11))),
+    ("ibm_1147", Charset(Repr::Table(12))),
+    ("ibm_1148", Charset(Repr::Table(13))),
+    ("ibm_1149", Charset(Repr::Table(14))),
+    ("ibm_277", Charset(Repr::Table(16))),
+    ("ibm_278", Charset(Repr::Table(17))),
+    ("ibm_280", Charset(Repr::Table(18))),
+    ("ibm_284", Charset(Repr::Table(19))),
+    ("ibm_285", Charset(Repr::Table(20))),
+    ("ibm_297", Charset(Repr::Table(21))),
+    ("ibm_870", Charset(Repr::Table(42))),
+    ("ibm_871", Charset(Repr::Table(43))),
     (
         "iso2022_jp",
         Charset(Repr::Whatwg(encoding_rs::ISO_2022_JP)),
@@ -3520,35 +3958,35 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
     ("iso646_us", Charset::US_ASCII),
     ("iso8859", Charset::ISO_8859_1),
     ("iso88591", Charset::ISO_8859_1),
-    ("iso885910", Charset(Repr::Table(37))),
-    ("iso885911", Charset(Repr::Table(38))),
-    ("iso885913", Charset(Repr::Table(39))),
-    ("iso885914", Charset(Repr::Table(40))),
-    ("iso885915", Charset(Repr::Table(41))),
-    ("iso885916", Charset(Repr::Table(42))),
-    ("iso88592", Charset(Repr::Table(43))),
-    ("iso88593", Charset(Repr::Table(44))),
-    ("iso88594", Charset(Repr::Table(45))),
-    ("iso88595", Charset(Repr::Table(46))),
-    ("iso88596", Charset(Repr::Table(47))),
-    ("iso88597", Charset(Repr::Table(48))),
-    ("iso88598", Charset(Repr::Table(49))),
-    ("iso88599", Charset(Repr::Table(50))),
+    ("iso885910", Charset(Repr::Table(46))),
+    ("iso885911", Charset(Repr::Table(47))),
+    ("iso885913", Charset(Repr::Table(48))),
+    ("iso885914", Charset(Repr::Table(49))),
+    ("iso885915", Charset(Repr::Table(50))),
+    ("iso885916", Charset(Repr::Table(51))),
+    ("iso88592", Charset(Repr::Table(52))),
+    ("iso88593", Charset(Repr::Table(53))),
+    ("iso88594", Charset(Repr::Table(54))),
+    ("iso88595", Charset(Repr::Table(55))),
+    ("iso88596", Charset(Repr::Table(56))),
+    ("iso88597", Charset(Repr::Table(57))),
+    ("iso88598", Charset(Repr::Table(58))),
+    ("iso88599", Charset(Repr::Table(59))),
     ("iso8859_1", Charset::ISO_8859_1),
-    ("iso8859_10", Charset(Repr::Table(37))),
-    ("iso8859_11", Charset(Repr::Table(38))),
-    ("iso8859_13", Charset(Repr::Table(39))),
-    ("iso8859_14", Charset(Repr::Table(40))),
-    ("iso8859_15", Charset(Repr::Table(41))),
-    ("iso8859_16", Charset(Repr::Table(42))),
-    ("iso8859_2", Charset(Repr::Table(43))),
-    ("iso8859_3", Charset(Repr::Table(44))),
-    ("iso8859_4", Charset(Repr::Table(45))),
-    ("iso8859_5", Charset(Repr::Table(46))),
-    ("iso8859_6", Charset(Repr::Table(47))),
-    ("iso8859_7", Charset(Repr::Table(48))),
-    ("iso8859_8", Charset(Repr::Table(49))),
-    ("iso8859_9", Charset(Repr::Table(50))),
+    ("iso8859_10", Charset(Repr::Table(46))),
+    ("iso8859_11", Charset(Repr::Table(47))),
+    ("iso8859_13", Charset(Repr::Table(48))),
+    ("iso8859_14", Charset(Repr::Table(49))),
+    ("iso8859_15", Charset(Repr::Table(50))),
+    ("iso8859_16", Charset(Repr::Table(51))),
+    ("iso8859_2", Charset(Repr::Table(52))),
+    ("iso8859_3", Charset(Repr::Table(53))),
+    ("iso8859_4", Charset(Repr::Table(54))),
+    ("iso8859_5", Charset(Repr::Table(55))),
+    ("iso8859_6", Charset(Repr::Table(56))),
+    ("iso8859_7", Charset(Repr::Table(57))),
+    ("iso8859_8", Charset(Repr::Table(58))),
+    ("iso8859_9", Charset(Repr::Table(59))),
     ("iso_10646_ucs2", Charset::UTF_16),
     ("iso_10646_ucs4", Charset::UTF_32),
     ("iso_10646_ucs_2", Charset::UTF_16),
@@ -3580,67 +4018,67 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
     ),
     ("iso_646.irv_1991", Charset::US_ASCII),
     ("iso_8859_1", Charset::ISO_8859_1),
-    ("iso_8859_10", Charset(Repr::Table(37))),
-    ("iso_8859_10_1992", Charset(Repr::Table(37))),
-    ("iso_8859_11", Charset(Repr::Table(38))),
-    ("iso_8859_11_2001", Charset(Repr::Table(38))),
-    ("iso_8859_13", Charset(Repr::Table(39))),
-    ("iso_8859_14", Charset(Repr::Table(40))),
-    ("iso_8859_14_1998", Charset(Repr::Table(40))),
-    ("iso_8859_15", Charset(Repr::Table(41))),
-    ("iso_8859_15_1998", Charset(Repr::Table(41))),
-    ("iso_8859_16", Charset(Repr::Table(42))),
-    ("iso_8859_16_2001", Charset(Repr::Table(42))),
+    ("iso_8859_10", Charset(Repr::Table(46))),
+    ("iso_8859_10_1992", Charset(Repr::Table(46))),
+    ("iso_8859_11", Charset(Repr::Table(47))),
+    ("iso_8859_11_2001", Charset(Repr::Table(47))),
+    ("iso_8859_13", Charset(Repr::Table(48))),
+    ("iso_8859_14", Charset(Repr::Table(49))),
+    ("iso_8859_14_1998", Charset(Repr::Table(49))),
+    ("iso_8859_15", Charset(Repr::Table(50))),
+    ("iso_8859_15_1998", Charset(Repr::Table(50))),
+    ("iso_8859_16", Charset(Repr::Table(51))),
+    ("iso_8859_16_2001", Charset(Repr::Table(51))),
     ("iso_8859_1_1987", Charset::ISO_8859_1),
-    ("iso_8859_2", Charset(Repr::Table(43))),
-    ("iso_8859_2_1987", Charset(Repr::Table(43))),
-    ("iso_8859_3", Charset(Repr::Table(44))),
-    ("iso_8859_3_1988", Charset(Repr::Table(44))),
-    ("iso_8859_4", Charset(Repr::Table(45))),
-    ("iso_8859_4_1988", Charset(Repr::Table(45))),
-    ("iso_8859_5", Charset(Repr::Table(46))),
-    ("iso_8859_5_1988", Charset(Repr::Table(46))),
-    ("iso_8859_6", Charset(Repr::Table(47))),
-    ("iso_8859_6_1987", Charset(Repr::Table(47))),
-    ("iso_8859_6_e", Charset(Repr::Table(47))),
-    ("iso_8859_6_i", Charset(Repr::Table(47))),
-    ("iso_8859_7", Charset(Repr::Table(48))),
-    ("iso_8859_7_1987", Charset(Repr::Table(48))),
-    ("iso_8859_7_2003", Charset(Repr::Table(48))),
-    ("iso_8859_8", Charset(Repr::Table(49))),
-    ("iso_8859_8_1988", Charset(Repr::Table(49))),
-    ("iso_8859_8_e", Charset(Repr::Table(49))),
-    ("iso_8859_8_i", Charset(Repr::Table(49))),
-    ("iso_8859_9", Charset(Repr::Table(50))),
-    ("iso_8859_9_1989", Charset(Repr::Table(50))),
-    ("iso_celtic", Charset(Repr::Table(40))),
+    ("iso_8859_2", Charset(Repr::Table(52))),
+    ("iso_8859_2_1987", Charset(Repr::Table(52))),
+    ("iso_8859_3", Charset(Repr::Table(53))),
+    ("iso_8859_3_1988", Charset(Repr::Table(53))),
+    ("iso_8859_4", Charset(Repr::Table(54))),
+    ("iso_8859_4_1988", Charset(Repr::Table(54))),
+    ("iso_8859_5", Charset(Repr::Table(55))),
+    ("iso_8859_5_1988", Charset(Repr::Table(55))),
+    ("iso_8859_6", Charset(Repr::Table(56))),
+    ("iso_8859_6_1987", Charset(Repr::Table(56))),
+    ("iso_8859_6_e", Charset(Repr::Table(56))),
+    ("iso_8859_6_i", Charset(Repr::Table(56))),
+    ("iso_8859_7", Charset(Repr::Table(57))),
+    ("iso_8859_7_1987", Charset(Repr::Table(57))),
+    ("iso_8859_7_2003", Charset(Repr::Table(57))),
+    ("iso_8859_8", Charset(Repr::Table(58))),
+    ("iso_8859_8_1988", Charset(Repr::Table(58))),
+    ("iso_8859_8_e", Charset(Repr::Table(58))),
+    ("iso_8859_8_i", Charset(Repr::Table(58))),
+    ("iso_8859_9", Charset(Repr::Table(59))),
+    ("iso_8859_9_1989", Charset(Repr::Table(59))),
+    ("iso_celtic", Charset(Repr::Table(49))),
     ("iso_ir_100", Charset::ISO_8859_1),
-    ("iso_ir_101", Charset(Repr::Table(43))),
-    ("iso_ir_109", Charset(Repr::Table(44))),
-    ("iso_ir_110", Charset(Repr::Table(45))),
-    ("iso_ir_126", Charset(Repr::Table(48))),
-    ("iso_ir_127", Charset(Repr::Table(47))),
-    ("iso_ir_138", Charset(Repr::Table(49))),
-    ("iso_ir_144", Charset(Repr::Table(46))),
-    ("iso_ir_148", Charset(Repr::Table(50))),
+    ("iso_ir_101", Charset(Repr::Table(52))),
+    ("iso_ir_109", Charset(Repr::Table(53))),
+    ("iso_ir_110", Charset(Repr::Table(54))),
+    ("iso_ir_126", Charset(Repr::Table(57))),
+    ("iso_ir_127", Charset(Repr::Table(56))),
+    ("iso_ir_138", Charset(Repr::Table(58))),
+    ("iso_ir_144", Charset(Repr::Table(55))),
+    ("iso_ir_148", Charset(Repr::Table(59))),
     ("iso_ir_149", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
-    ("iso_ir_157", Charset(Repr::Table(37))),
-    ("iso_ir_166", Charset(Repr::Table(70))),
-    ("iso_ir_179", Charset(Repr::Table(39))),
-    ("iso_ir_199", Charset(Repr::Table(40))),
-    ("iso_ir_203", Charset(Repr::Table(41))),
-    ("iso_ir_226", Charset(Repr::Table(42))),
+    ("iso_ir_157", Charset(Repr::Table(46))),
+    ("iso_ir_166", Charset(Repr::Table(79))),
+    ("iso_ir_179", Charset(Repr::Table(48))),
+    ("iso_ir_199", Charset(Repr::Table(49))),
+    ("iso_ir_203", Charset(Repr::Table(50))),
+    ("iso_ir_226", Charset(Repr::Table(51))),
     ("iso_ir_58", Charset(Repr::Whatwg(encoding_rs::GB18030))),
     ("iso_ir_6", Charset::US_ASCII),
     ("jisx0213", Charset(Repr::Whatwg(encoding_rs::EUC_JP))),
-    ("koi", Charset(Repr::Table(51))),
-    ("koi8", Charset(Repr::Table(51))),
-    ("koi8_r", Charset(Repr::Table(51))),
-    ("koi8_ru", Charset(Repr::Table(52))),
-    ("koi8_t", Charset(Repr::Table(53))),
-    ("koi8_u", Charset(Repr::Table(54))),
-    ("koi8r", Charset(Repr::Table(51))),
-    ("koi8u", Charset(Repr::Table(54))),
+    ("koi", Charset(Repr::Table(60))),
+    ("koi8", Charset(Repr::Table(60))),
+    ("koi8_r", Charset(Repr::Table(60))),
+    ("koi8_ru", Charset(Repr::Table(61))),
+    ("koi8_t", Charset(Repr::Table(62))),
+    ("koi8_u", Charset(Repr::Table(63))),
+    ("koi8r", Charset(Repr::Table(60))),
+    ("koi8u", Charset(Repr::Table(63))),
     ("korean", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("ks_c_5601", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("ks_c_5601_1987", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
@@ -3649,115 +4087,115 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
     ("ksc5601", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("ksc_5601", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("ksx1001", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
-    ("kz1048", Charset(Repr::Table(55))),
-    ("kz_1048", Charset(Repr::Table(55))),
+    ("kz1048", Charset(Repr::Table(64))),
+    ("kz_1048", Charset(Repr::Table(64))),
     ("l1", Charset::ISO_8859_1),
-    ("l10", Charset(Repr::Table(42))),
-    ("l2", Charset(Repr::Table(43))),
-    ("l3", Charset(Repr::Table(44))),
-    ("l4", Charset(Repr::Table(45))),
-    ("l5", Charset(Repr::Table(50))),
-    ("l6", Charset(Repr::Table(37))),
-    ("l7", Charset(Repr::Table(39))),
-    ("l8", Charset(Repr::Table(40))),
-    ("l9", Charset(Repr::Table(41))),
+    ("l10", Charset(Repr::Table(51))),
+    ("l2", Charset(Repr::Table(52))),
+    ("l3", Charset(Repr::Table(53))),
+    ("l4", Charset(Repr::Table(54))),
+    ("l5", Charset(Repr::Table(59))),
+    ("l6", Charset(Repr::Table(46))),
+    ("l7", Charset(Repr::Table(48))),
+    ("l8", Charset(Repr::Table(49))),
+    ("l9", Charset(Repr::Table(50))),
     ("latin", Charset::ISO_8859_1),
     ("latin1", Charset::ISO_8859_1),
-    ("latin10", Charset(Repr::Table(42))),
-    ("latin2", Charset(Repr::Table(43))),
-    ("latin3", Charset(Repr::Table(44))),
-    ("latin4", Charset(Repr::Table(45))),
-    ("latin5", Charset(Repr::Table(50))),
-    ("latin6", Charset(Repr::Table(37))),
-    ("latin7", Charset(Repr::Table(39))),
-    ("latin8", Charset(Repr::Table(40))),
-    ("latin9", Charset(Repr::Table(41))),
+    ("latin10", Charset(Repr::Table(51))),
+    ("latin2", Charset(Repr::Table(52))),
+    ("latin3", Charset(Repr::Table(53))),
+    ("latin4", Charset(Repr::Table(54))),
+    ("latin5", Charset(Repr::Table(59))),
+    ("latin6", Charset(Repr::Table(46))),
+    ("latin7", Charset(Repr::Table(48))),
+    ("latin8", Charset(Repr::Table(49))),
+    ("latin9", Charset(Repr::Table(50))),
     ("latin_1", Charset::ISO_8859_1),
-    ("latin_9", Charset(Repr::Table(41))),
-    ("logical", Charset(Repr::Table(49))),
-    ("mac", Charset(Repr::Table(66))),
-    ("mac_arabic", Charset(Repr::Table(56))),
-    ("mac_centeuro", Charset(Repr::Table(62))),
-    ("mac_croatian", Charset(Repr::Table(57))),
-    ("mac_cyrillic", Charset(Repr::Table(58))),
-    ("mac_farsi", Charset(Repr::Table(59))),
-    ("mac_greek", Charset(Repr::Table(60))),
-    ("mac_iceland", Charset(Repr::Table(61))),
-    ("mac_latin2", Charset(Repr::Table(62))),
-    ("mac_roman", Charset(Repr::Table(66))),
-    ("mac_romanian", Charset(Repr::Table(63))),
-    ("mac_turkish", Charset(Repr::Table(64))),
-    ("mac_uk", Charset(Repr::Table(65))),
-    ("mac_ukrainian", Charset(Repr::Table(65))),
-    ("maccentraleurope", Charset(Repr::Table(62))),
-    ("maccyrillic", Charset(Repr::Table(58))),
-    ("macgreek", Charset(Repr::Table(60))),
-    ("maciceland", Charset(Repr::Table(61))),
-    ("macintosh", Charset(Repr::Table(66))),
-    ("maclatin2", Charset(Repr::Table(62))),
-    ("macroman", Charset(Repr::Table(66))),
-    ("macturkish", Charset(Repr::Table(64))),
-    ("macuk", Charset(Repr::Table(65))),
-    ("macukrainian", Charset(Repr::Table(65))),
-    ("mbcs", Charset(Repr::Table(74))),
+    ("latin_9", Charset(Repr::Table(50))),
+    ("logical", Charset(Repr::Table(58))),
+    ("mac", Charset(Repr::Table(75))),
+    ("mac_arabic", Charset(Repr::Table(65))),
+    ("mac_centeuro", Charset(Repr::Table(71))),
+    ("mac_croatian", Charset(Repr::Table(66))),
+    ("mac_cyrillic", Charset(Repr::Table(67))),
+    ("mac_farsi", Charset(Repr::Table(68))),
+    ("mac_greek", Charset(Repr::Table(69))),
+    ("mac_iceland", Charset(Repr::Table(70))),
+    ("mac_latin2", Charset(Repr::Table(71))),
+    ("mac_roman", Charset(Repr::Table(75))),
+    ("mac_romanian", Charset(Repr::Table(72))),
+    ("mac_turkish", Charset(Repr::Table(73))),
+    ("mac_uk", Charset(Repr::Table(74))),
+    ("mac_ukrainian", Charset(Repr::Table(74))),
+    ("maccentraleurope", Charset(Repr::Table(71))),
+    ("maccyrillic", Charset(Repr::Table(67))),
+    ("macgreek", Charset(Repr::Table(69))),
+    ("maciceland", Charset(Repr::Table(70))),
+    ("macintosh", Charset(Repr::Table(75))),
+    ("maclatin2", Charset(Repr::Table(71))),
+    ("macroman", Charset(Repr::Table(75))),
+    ("macturkish", Charset(Repr::Table(73))),
+    ("macuk", Charset(Repr::Table(74))),
+    ("macukrainian", Charset(Repr::Table(74))),
+    ("mbcs", Charset(Repr::Table(83))),
     ("ms932", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("ms936", Charset(Repr::Whatwg(encoding_rs::GBK))),
     ("ms949", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("ms950", Charset(Repr::Whatwg(encoding_rs::BIG5))),
-    ("ms_ansi", Charset(Repr::Table(74))),
-    ("ms_arab", Charset(Repr::Table(78))),
-    ("ms_cyrl", Charset(Repr::Table(73))),
-    ("ms_ee", Charset(Repr::Table(72))),
-    ("ms_greek", Charset(Repr::Table(75))),
-    ("ms_hebr", Charset(Repr::Table(77))),
+    ("ms_ansi", Charset(Repr::Table(83))),
+    ("ms_arab", Charset(Repr::Table(87))),
+    ("ms_cyrl", Charset(Repr::Table(82))),
+    ("ms_ee", Charset(Repr::Table(81))),
+    ("ms_greek", Charset(Repr::Table(84))),
+    ("ms_hebr", Charset(Repr::Table(86))),
     ("ms_kanji", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
-    ("ms_turk", Charset(Repr::Table(76))),
+    ("ms_turk", Charset(Repr::Table(85))),
     ("mscp949", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("mskanji", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("osf00010001", Charset::ISO_8859_1),
-    ("osf00010002", Charset(Repr::Table(43))),
-    ("osf00010003", Charset(Repr::Table(44))),
-    ("osf00010004", Charset(Repr::Table(45))),
-    ("osf00010005", Charset(Repr::Table(46))),
-    ("osf00010006", Charset(Repr::Table(47))),
-    ("osf00010007", Charset(Repr::Table(48))),
-    ("osf00010008", Charset(Repr::Table(49))),
-    ("osf00010009", Charset(Repr::Table(50))),
-    ("osf0001000a", Charset(Repr::Table(37))),
+    ("osf00010002", Charset(Repr::Table(52))),
+    ("osf00010003", Charset(Repr::Table(53))),
+    ("osf00010004", Charset(Repr::Table(54))),
+    ("osf00010005", Charset(Repr::Table(55))),
+    ("osf00010006", Charset(Repr::Table(56))),
+    ("osf00010007", Charset(Repr::Table(57))),
+    ("osf00010008", Charset(Repr::Table(58))),
+    ("osf00010009", Charset(Repr::Table(59))),
+    ("osf0001000a", Charset(Repr::Table(46))),
     ("osf00030010", Charset(Repr::Whatwg(encoding_rs::EUC_JP))),
     ("osf0004000a", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
-    ("osf10010001", Charset(Repr::Table(36))),
+    ("osf10010001", Charset(Repr::Table(45))),
     ("osf10020025", Charset(Repr::Table(0))),
-    ("osf10020111", Charset(Repr::Table(6))),
-    ("osf10020115", Charset(Repr::Table(7))),
-    ("osf10020116", Charset(Repr::Table(8))),
-    ("osf10020118", Charset(Repr::Table(9))),
-    ("osf1002011c", Charset(Repr::Table(10))),
-    ("osf1002011d", Charset(Repr::Table(11))),
-    ("osf10020129", Charset(Repr::Table(12))),
-    ("osf100201a8", Charset(Repr::Table(13))),
-    ("osf100201b5", Charset(Repr::Table(14))),
-    ("osf100201f4", Charset(Repr::Table(15))),
-    ("osf10020352", Charset(Repr::Table(19))),
-    ("osf10020354", Charset(Repr::Table(20))),
-    ("osf10020357", Charset(Repr::Table(21))),
-    ("osf10020359", Charset(Repr::Table(23))),
-    ("osf1002035d", Charset(Repr::Table(26))),
-    ("osf1002035e", Charset(Repr::Table(27))),
-    ("osf1002035f", Charset(Repr::Table(28))),
-    ("osf10020360", Charset(Repr::Table(29))),
-    ("osf10020365", Charset(Repr::Table(32))),
-    ("osf10020366", Charset(Repr::Table(33))),
-    ("osf10020367", Charset(Repr::Table(34))),
+    ("osf10020111", Charset(Repr::Table(15))),
+    ("osf10020115", Charset(Repr::Table(16))),
+    ("osf10020116", Charset(Repr::Table(17))),
+    ("osf10020118", Charset(Repr::Table(18))),
+    ("osf1002011c", Charset(Repr::Table(19))),
+    ("osf1002011d", Charset(Repr::Table(20))),
+    ("osf10020129", Charset(Repr::Table(21))),
+    ("osf100201a8", Charset(Repr::Table(22))),
+    ("osf100201b5", Charset(Repr::Table(23))),
+    ("osf100201f4", Charset(Repr::Table(24))),
+    ("osf10020352", Charset(Repr::Table(28))),
+    ("osf10020354", Charset(Repr::Table(29))),
+    ("osf10020357", Charset(Repr::Table(30))),
+    ("osf10020359", Charset(Repr::Table(32))),
+    ("osf1002035d", Charset(Repr::Table(35))),
+    ("osf1002035e", Charset(Repr::Table(36))),
+    ("osf1002035f", Charset(Repr::Table(37))),
+    ("osf10020360", Charset(Repr::Table(38))),
+    ("osf10020365", Charset(Repr::Table(41))),
+    ("osf10020366", Charset(Repr::Table(42))),
+    ("osf10020367", Charset(Repr::Table(43))),
     ("osf100203b5", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
     ("osf10020402", Charset(Repr::Table(2))),
     ("osf10020417", Charset(Repr::Table(3))),
-    ("palmos", Charset(Repr::Table(67))),
-    ("pt154", Charset(Repr::Table(68))),
-    ("ptcp154", Charset(Repr::Table(68))),
-    ("r8", Charset(Repr::Table(36))),
-    ("rk1048", Charset(Repr::Table(55))),
-    ("roman8", Charset(Repr::Table(36))),
+    ("palmos", Charset(Repr::Table(76))),
+    ("pt154", Charset(Repr::Table(77))),
+    ("ptcp154", Charset(Repr::Table(77))),
+    ("r8", Charset(Repr::Table(45))),
+    ("rk1048", Charset(Repr::Table(64))),
+    ("roman8", Charset(Repr::Table(45))),
     ("ruscii", Charset(Repr::Table(4))),
     ("s_jis", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("s_jis_2004", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
@@ -3785,22 +4223,22 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
     ("sjis_open", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("sjis_win", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("sjisx0213", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
-    ("strk1048_2002", Charset(Repr::Table(55))),
-    ("sun_eu_greek", Charset(Repr::Table(48))),
-    ("tcvn", Charset(Repr::Table(69))),
-    ("tcvn5712_1", Charset(Repr::Table(69))),
-    ("tcvn5712_1_1993", Charset(Repr::Table(69))),
-    ("tcvn_5712", Charset(Repr::Table(69))),
-    ("thai", Charset(Repr::Table(38))),
-    ("tis620", Charset(Repr::Table(70))),
-    ("tis620.2529_1", Charset(Repr::Table(70))),
-    ("tis620.2533_0", Charset(Repr::Table(70))),
-    ("tis620_0", Charset(Repr::Table(70))),
-    ("tis_620", Charset(Repr::Table(70))),
-    ("tis_620_0", Charset(Repr::Table(70))),
-    ("tis_620_2529_0", Charset(Repr::Table(70))),
-    ("tis_620_2529_1", Charset(Repr::Table(70))),
-    ("ts_5881", Charset(Repr::Table(50))),
+    ("strk1048_2002", Charset(Repr::Table(64))),
+    ("sun_eu_greek", Charset(Repr::Table(57))),
+    ("tcvn", Charset(Repr::Table(78))),
+    ("tcvn5712_1", Charset(Repr::Table(78))),
+    ("tcvn5712_1_1993", Charset(Repr::Table(78))),
+    ("tcvn_5712", Charset(Repr::Table(78))),
+    ("thai", Charset(Repr::Table(47))),
+    ("tis620", Charset(Repr::Table(79))),
+    ("tis620.2529_1", Charset(Repr::Table(79))),
+    ("tis620.2533_0", Charset(Repr::Table(79))),
+    ("tis620_0", Charset(Repr::Table(79))),
+    ("tis_620", Charset(Repr::Table(79))),
+    ("tis_620_0", Charset(Repr::Table(79))),
+    ("tis_620_2529_0", Charset(Repr::Table(79))),
+    ("tis_620_2529_1", Charset(Repr::Table(79))),
+    ("ts_5881", Charset(Repr::Table(59))),
     ("u16", Charset::UTF_16),
     ("u32", Charset::UTF_32),
     ("u8", Charset::UTF_8),
@@ -3847,41 +4285,41 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
     ("utf_32be", Charset::UTF_32BE),
     ("utf_32le", Charset::UTF_32LE),
     ("utf_8", Charset::UTF_8),
-    ("viscii", Charset(Repr::Table(71))),
-    ("viscii1.1_1", Charset(Repr::Table(71))),
-    ("visual", Charset(Repr::Table(49))),
-    ("winbaltrim", Charset(Repr::Table(79))),
-    ("windows_1250", Charset(Repr::Table(72))),
-    ("windows_1251", Charset(Repr::Table(73))),
-    ("windows_1252", Charset(Repr::Table(74))),
-    ("windows_1253", Charset(Repr::Table(75))),
-    ("windows_1254", Charset(Repr::Table(76))),
-    ("windows_1255", Charset(Repr::Table(77))),
-    ("windows_1256", Charset(Repr::Table(78))),
-    ("windows_1257", Charset(Repr::Table(79))),
-    ("windows_1258", Charset(Repr::Table(80))),
+    ("viscii", Charset(Repr::Table(80))),
+    ("viscii1.1_1", Charset(Repr::Table(80))),
+    ("visual", Charset(Repr::Table(58))),
+    ("winbaltrim", Charset(Repr::Table(88))),
+    ("windows_1250", Charset(Repr::Table(81))),
+    ("windows_1251", Charset(Repr::Table(82))),
+    ("windows_1252", Charset(Repr::Table(83))),
+    ("windows_1253", Charset(Repr::Table(84))),
+    ("windows_1254", Charset(Repr::Table(85))),
+    ("windows_1255", Charset(Repr::Table(86))),
+    ("windows_1256", Charset(Repr::Table(87))),
+    ("windows_1257", Charset(Repr::Table(88))),
+    ("windows_1258", Charset(Repr::Table(89))),
     ("windows_31j", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
-    ("windows_874", Charset(Repr::Table(81))),
+    ("windows_874", Charset(Repr::Table(90))),
     ("windows_936", Charset(Repr::Whatwg(encoding_rs::GBK))),
     ("windows_949", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
-    ("x_cp1250", Charset(Repr::Table(72))),
-    ("x_cp1251", Charset(Repr::Table(73))),
-    ("x_cp1252", Charset(Repr::Table(74))),
-    ("x_cp1253", Charset(Repr::Table(75))),
-    ("x_cp1254", Charset(Repr::Table(76))),
-    ("x_cp1255", Charset(Repr::Table(77))),
-    ("x_cp1256", Charset(Repr::Table(78))),
-    ("x_cp1257", Charset(Repr::Table(79))),
-    ("x_cp1258", Charset(Repr::Table(80))),
+    ("x_cp1250", Charset(Repr::Table(81))),
+    ("x_cp1251", Charset(Repr::Table(82))),
+    ("x_cp1252", Charset(Repr::Table(83))),
+    ("x_cp1253", Charset(Repr::Table(84))),
+    ("x_cp1254", Charset(Repr::Table(85))),
+    ("x_cp1255", Charset(Repr::Table(86))),
+    ("x_cp1256", Charset(Repr::Table(87))),
+    ("x_cp1257", Charset(Repr::Table(88))),
+    ("x_cp1258", Charset(Repr::Table(89))),
     ("x_euc_jp", Charset(Repr::Whatwg(encoding_rs::EUC_JP))),
     ("x_gbk", Charset(Repr::Whatwg(encoding_rs::GBK))),
-    ("x_mac_cyrillic", Charset(Repr::Table(58))),
+    ("x_mac_cyrillic", Charset(Repr::Table(67))),
     (
         "x_mac_japanese",
         Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS)),
     ),
     ("x_mac_korean", Charset(Repr::Whatwg(encoding_rs::EUC_KR))),
-    ("x_mac_roman", Charset(Repr::Table(66))),
+    ("x_mac_roman", Charset(Repr::Table(75))),
     (
         "x_mac_simp_chinese",
         Charset(Repr::Whatwg(encoding_rs::GB18030)),
@@ -3890,14 +4328,14 @@ pub(super) static LABELS: [(&str, Charset); 673] = [
         "x_mac_trad_chinese",
         Charset(Repr::Whatwg(encoding_rs::BIG5)),
     ),
-    ("x_mac_ukrainian", Charset(Repr::Table(65))),
+    ("x_mac_ukrainian", Charset(Repr::Table(74))),
     ("x_sjis", Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS))),
     ("x_unicode20utf8", Charset::UTF_8),
     ("x_x_big5", Charset(Repr::Whatwg(encoding_rs::BIG5))),
 ];
 
-/// Every distinct charset (100).
-pub(super) static ALL: [Charset; 100] = [
+/// Every distinct charset (109).
+pub(super) static ALL: [Charset; 109] = [
     Charset::UTF_8,
     Charset::UTF_16BE,
     Charset::UTF_16LE,
@@ -3998,6 +4436,15 @@ pub(super) static ALL: [Charset; 100] = [
     Charset(Repr::Table(79)),
     Charset(Repr::Table(80)),
     Charset(Repr::Table(81)),
+    Charset(Repr::Table(82)),
+    Charset(Repr::Table(83)),
+    Charset(Repr::Table(84)),
+    Charset(Repr::Table(85)),
+    Charset(Repr::Table(86)),
+    Charset(Repr::Table(87)),
+    Charset(Repr::Table(88)),
+    Charset(Repr::Table(89)),
+    Charset(Repr::Table(90)),
 ];
 
 /// The charset for an encoding_rs encoding, by its WHATWG name.
@@ -4008,39 +4455,39 @@ pub(super) fn for_whatwg_name(name: &str) -> Option<Charset> {
         "EUC-KR" => Charset(Repr::Whatwg(encoding_rs::EUC_KR)),
         "gb18030" => Charset(Repr::Whatwg(encoding_rs::GB18030)),
         "GBK" => Charset(Repr::Whatwg(encoding_rs::GBK)),
-        "IBM866" => Charset(Repr::Table(31)),
+        "IBM866" => Charset(Repr::Table(40)),
         "ISO-2022-JP" => Charset(Repr::Whatwg(encoding_rs::ISO_2022_JP)),
-        "ISO-8859-10" => Charset(Repr::Table(37)),
-        "ISO-8859-13" => Charset(Repr::Table(39)),
-        "ISO-8859-14" => Charset(Repr::Table(40)),
-        "ISO-8859-15" => Charset(Repr::Table(41)),
-        "ISO-8859-16" => Charset(Repr::Table(42)),
-        "ISO-8859-2" => Charset(Repr::Table(43)),
-        "ISO-8859-3" => Charset(Repr::Table(44)),
-        "ISO-8859-4" => Charset(Repr::Table(45)),
-        "ISO-8859-5" => Charset(Repr::Table(46)),
-        "ISO-8859-6" => Charset(Repr::Table(47)),
-        "ISO-8859-7" => Charset(Repr::Table(48)),
-        "ISO-8859-8" => Charset(Repr::Table(49)),
-        "ISO-8859-8-I" => Charset(Repr::Table(49)),
-        "KOI8-R" => Charset(Repr::Table(51)),
-        "KOI8-U" => Charset(Repr::Table(54)),
-        "macintosh" => Charset(Repr::Table(66)),
+        "ISO-8859-10" => Charset(Repr::Table(46)),
+        "ISO-8859-13" => Charset(Repr::Table(48)),
+        "ISO-8859-14" => Charset(Repr::Table(49)),
+        "ISO-8859-15" => Charset(Repr::Table(50)),
+        "ISO-8859-16" => Charset(Repr::Table(51)),
+        "ISO-8859-2" => Charset(Repr::Table(52)),
+        "ISO-8859-3" => Charset(Repr::Table(53)),
+        "ISO-8859-4" => Charset(Repr::Table(54)),
+        "ISO-8859-5" => Charset(Repr::Table(55)),
+        "ISO-8859-6" => Charset(Repr::Table(56)),
+        "ISO-8859-7" => Charset(Repr::Table(57)),
+        "ISO-8859-8" => Charset(Repr::Table(58)),
+        "ISO-8859-8-I" => Charset(Repr::Table(58)),
+        "KOI8-R" => Charset(Repr::Table(60)),
+        "KOI8-U" => Charset(Repr::Table(63)),
+        "macintosh" => Charset(Repr::Table(75)),
         "Shift_JIS" => Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS)),
         "UTF-16BE" => Charset::UTF_16BE,
         "UTF-16LE" => Charset::UTF_16LE,
         "UTF-8" => Charset::UTF_8,
-        "windows-1250" => Charset(Repr::Table(72)),
-        "windows-1251" => Charset(Repr::Table(73)),
-        "windows-1252" => Charset(Repr::Table(74)),
-        "windows-1253" => Charset(Repr::Table(75)),
-        "windows-1254" => Charset(Repr::Table(76)),
-        "windows-1255" => Charset(Repr::Table(77)),
-        "windows-1256" => Charset(Repr::Table(78)),
-        "windows-1257" => Charset(Repr::Table(79)),
-        "windows-1258" => Charset(Repr::Table(80)),
-        "windows-874" => Charset(Repr::Table(81)),
-        "x-mac-cyrillic" => Charset(Repr::Table(58)),
+        "windows-1250" => Charset(Repr::Table(81)),
+        "windows-1251" => Charset(Repr::Table(82)),
+        "windows-1252" => Charset(Repr::Table(83)),
+        "windows-1253" => Charset(Repr::Table(84)),
+        "windows-1254" => Charset(Repr::Table(85)),
+        "windows-1255" => Charset(Repr::Table(86)),
+        "windows-1256" => Charset(Repr::Table(87)),
+        "windows-1257" => Charset(Repr::Table(88)),
+        "windows-1258" => Charset(Repr::Table(89)),
+        "windows-874" => Charset(Repr::Table(90)),
+        "x-mac-cyrillic" => Charset(Repr::Table(67)),
         _ => return None,
     })
 }
