@@ -44,7 +44,10 @@ const MIN_CYRILLIC_BYTES: usize = 64;
 
 /// Non-ASCII bytes after which chardetng stops being fed when it only has to confirm or
 /// contradict a label at the level of scripts.
-const CONTRADICTION_BYTES: usize = 512;
+const CONTRADICTION_BYTES: usize = 256;
+
+/// How many bytes the plausibility contest between single-byte readings looks at.
+const PLAUSIBILITY_WINDOW: usize = 8 * 1024;
 
 /// Non-ASCII bytes after which chardetng stops being fed when its guess is a candidate.
 const CANDIDATE_BYTES: usize = 4096;
@@ -101,6 +104,8 @@ struct Chain<'d, 'a> {
     utf8_evidence: Option<bool>,
     /// chardetng's guess and the non-ASCII bytes it saw (computed once).
     guess: Option<Option<(&'static encoding_rs::Encoding, usize)>>,
+    /// The same on the smaller evidence budget (computed once).
+    evidence_guess: Option<Option<(&'static encoding_rs::Encoding, usize)>>,
 }
 
 impl<'a> Chain<'_, 'a> {
@@ -216,19 +221,137 @@ impl<'a> Chain<'_, 'a> {
         }
     }
 
+    /// [`detect::marks`] of `c`'s reading of the first [`PLAUSIBILITY_WINDOW`] bytes;
+    /// `None` when that reading fails (a multi-byte charset cut mid-character) or has
+    /// U+0000 or ISO-2022 escapes.
+    fn window_marks(&self, c: Charset) -> Option<detect::Marks> {
+        let window = &self.body[..self.body.len().min(PLAUSIBILITY_WINDOW)];
+        let text = c.decode_strict(window).ok()?;
+        // The parser reads ISO-8859-1's C1 controls as windows-1252: judge that text.
+        (bad_chars(&text) == 0).then(|| detect::marks(&text, c == Charset::ISO_8859_1))
+    }
+
+    /// chardetng's guess on a smaller budget, when it only confirms or contradicts.
+    fn evidence_guess(&mut self) -> Option<(&'static encoding_rs::Encoding, usize)> {
+        let (body, d) = (self.body, self.decoder);
+        *self.evidence_guess.get_or_insert_with(|| {
+            detect::guess(
+                body,
+                d.detector_prefix,
+                CONTRADICTION_BYTES,
+                d.tld.as_deref(),
+            )
+        })
+    }
+
+    /// Under [`Policy::Recover`], after a pick: a better reading of the same bytes when
+    /// the evidence is strong, recorded in the trail. In order: mostly-UTF-8 input with
+    /// stray legacy bytes; chardetng contradicting a label's script; a reading with
+    /// clearly fewer marks of mojibake.
+    fn reconsider(&mut self, pick: &Pick<'a>) -> Option<Pick<'a>> {
+        let legacy = pick.charset.is_single_byte() && pick.charset.is_ascii_compatible();
+        let mine = self.window_marks(pick.charset);
+        let (charset, text, why) = if legacy
+            && let Some((text, valid, invalid)) = mostly_utf8(self.body)
+        {
+            let why = format!(
+                "{valid} of its {} non-ASCII sequences are valid UTF-8; the other bytes are read as windows-1252",
+                valid + invalid
+            );
+            (Charset::UTF_8, Cow::Owned(text), why)
+        } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
+            && mine.is_none_or(detect::Marks::suspicious)
+            && let Some((c, why)) = self.contradiction(pick.charset)
+        {
+            (c, c.decode_strict(self.body).ok()?, why)
+        } else if pick.charset.is_single_byte()
+            && let Some(mine) = mine
+            && let Some((c, why)) = self.more_plausible(pick.charset, mine.anomalies)
+        {
+            (c, c.decode_strict(self.body).ok()?, why)
+        } else {
+            return None;
+        };
+        if bad_chars(&text) != 0 {
+            return None;
+        }
+        let label = if charset == Charset::UTF_8 {
+            "utf-8"
+        } else {
+            charset.name()
+        };
+        self.attempt(
+            label,
+            Source::Evidence,
+            true,
+            Some(format!("{why}; overrides {}", pick.label)),
+        );
+        Some(Pick {
+            label: label.to_owned(),
+            source: Source::Evidence,
+            charset,
+            text,
+        })
+    }
+
+    /// A single-byte reading of the bytes with clearly fewer marks of mojibake
+    /// ([`detect::Marks::anomalies`]) than `chosen`'s `mine`, over the first
+    /// [`PLAUSIBILITY_WINDOW`] bytes. Alternatives: chardetng's guess; for windows-1252/ISO-8859-1 also
+    /// ISO-8859-15 and Mac Roman, which chardetng never guesses; for an EBCDIC page its
+    /// euro twin. A correct label whose
+    /// text shows no such marks is never replaced.
+    fn more_plausible(&mut self, chosen: Charset, mine: usize) -> Option<(Charset, String)> {
+        let score = |chain: &Self, c: Charset| chain.window_marks(c).map(|m| m.anomalies);
+        if mine == 0 {
+            return None;
+        }
+        let mut alternatives = Vec::new();
+        if self.decoder.detector
+            && let Some((g, seen)) = self.evidence_guess()
+            && seen >= MIN_EVIDENCE_BYTES
+            && g.is_single_byte()
+        {
+            alternatives.push((Charset::for_encoding(g), true));
+        }
+        if let Some(twin) = euro_twin(chosen) {
+            alternatives.push((twin, false));
+        }
+        if chosen == Charset::WINDOWS_1252 || chosen == Charset::ISO_8859_1 {
+            alternatives.extend(
+                ["iso-8859-15", "macintosh"]
+                    .into_iter()
+                    .filter_map(Charset::for_label)
+                    .map(|c| (c, false)),
+            );
+        }
+        let (best, _, theirs) = alternatives
+            .into_iter()
+            // The parser reads ISO-8859-1's C1 controls as windows-1252 already.
+            .filter(|&(c, _)| {
+                c != chosen && !(chosen == Charset::ISO_8859_1 && c == Charset::WINDOWS_1252)
+            })
+            .filter_map(|(c, detected)| Some((c, detected, score(self, c)?)))
+            .min_by_key(|&(_, detected, n)| (n, !detected))?;
+        let clearly = theirs == 0 || (mine >= 2 && theirs * 3 <= mine);
+        clearly.then(|| {
+            (
+                best,
+                format!(
+                    "{mine} marks of mojibake read as {}, {theirs} as {}",
+                    chosen.name(),
+                    best.name()
+                ),
+            )
+        })
+    }
+
     /// After a legacy label decoded: chardetng's guess, when it contradicts the label's
     /// script strongly enough to replace it.
     fn contradiction(&mut self, chosen: Charset) -> Option<(Charset, String)> {
         if !self.decoder.detector || !chosen.is_ascii_compatible() || chosen == Charset::UTF_8 {
             return None;
         }
-        let d = self.decoder;
-        let (g, seen) = detect::guess(
-            self.body,
-            d.detector_prefix,
-            CONTRADICTION_BYTES,
-            d.tld.as_deref(),
-        )?;
+        let (g, seen) = self.evidence_guess()?;
         let guessed = Charset::for_encoding(g);
         if seen < MIN_EVIDENCE_BYTES || guessed == chosen || g == encoding_rs::UTF_8 {
             return None;
@@ -263,6 +386,28 @@ impl<'a> Chain<'_, 'a> {
             )
         })
     }
+}
+
+/// The euro-updated twin of an EBCDIC page (U+20AC where the base page has U+00A4):
+/// cp037 → cp1140, cp273 → cp1141, … cp871 → cp1149.
+fn euro_twin(c: Charset) -> Option<Charset> {
+    const TWINS: [(&str, &str); 10] = [
+        ("cp037", "cp1140"),
+        ("cp273", "cp1141"),
+        ("cp277", "cp1142"),
+        ("cp278", "cp1143"),
+        ("cp280", "cp1144"),
+        ("cp284", "cp1145"),
+        ("cp285", "cp1146"),
+        ("cp297", "cp1147"),
+        ("cp500", "cp1148"),
+        ("cp871", "cp1149"),
+    ];
+    let name = c.name();
+    TWINS
+        .iter()
+        .find(|(base, _)| *base == name)
+        .and_then(|(_, twin)| Charset::for_label(twin))
 }
 
 /// Input that is mostly UTF-8 with a few stray legacy bytes (a CMS pasting windows-1252
@@ -393,51 +538,15 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         least_bad: None,
         utf8_evidence: None,
         guess: None,
+        evidence_guess: None,
     };
     let mut winner = steps.into_iter().find_map(|step| chain.try_step(step));
 
     if decoder.policy == Policy::Recover
         && let Some(pick) = &winner
-        && pick.charset.is_single_byte()
-        && pick.charset.is_ascii_compatible()
-        && let Some((text, valid, invalid)) = mostly_utf8(chain.body)
+        && let Some(better) = chain.reconsider(pick)
     {
-        let why = format!(
-            "{valid} of its {} non-ASCII sequences are valid UTF-8; the other bytes are read as windows-1252",
-            valid + invalid
-        );
-        chain.attempt(
-            "utf-8",
-            Source::Evidence,
-            true,
-            Some(format!("{why}; overrides {}", pick.label)),
-        );
-        winner = Some(Pick {
-            label: "utf-8".into(),
-            source: Source::Evidence,
-            charset: Charset::UTF_8,
-            text: Cow::Owned(text),
-        });
-    } else if decoder.policy == Policy::Recover
-        && let Some(pick) = &winner
-        && matches!(pick.source, Source::Rfc3023 | Source::Declared)
-        && let Some((c, why)) = chain.contradiction(pick.charset)
-        && let Ok(text) = c.decode_strict(chain.body)
-        && bad_chars(&text) == 0
-    {
-        let label = c.name().to_owned();
-        chain.attempt(
-            &label,
-            Source::Evidence,
-            true,
-            Some(format!("{why}; overrides {}", pick.label)),
-        );
-        winner = Some(Pick {
-            label,
-            source: Source::Evidence,
-            charset: c,
-            text,
-        });
+        winner = Some(better);
     }
 
     // EBCDIC ends lines with NEL (U+0085), which XML 1.0 does not know as a line end.

@@ -5,8 +5,8 @@ use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
 use crate::charset::Charset;
 
-/// Bytes fed to chardetng per step.
-const CHUNK: usize = 4096;
+/// Bytes fed to chardetng per step (small: feeding stops soon after enough evidence).
+const CHUNK: usize = 1024;
 
 /// chardetng's guess for `bytes`, looking at no more than `limit` bytes and stopping
 /// early once `enough` non-ASCII bytes were fed (past that the guess no longer changes in
@@ -131,6 +131,113 @@ pub(crate) fn script(c: Charset) -> Script {
     }
 }
 
+/// The writing system of a letter, for spotting words that mix them.
+fn letter_script(c: char) -> u8 {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => 1,
+        0x370..=0x3FF | 0x1F00..=0x1FFF => 2,
+        0x400..=0x52F => 3,
+        0x590..=0x5FF => 4,
+        0x600..=0x6FF | 0x750..=0x77F => 5,
+        0xE00..=0xE7F => 6,
+        _ => 0,
+    }
+}
+
+/// Combining marks and the letters of abugidas and abjads whose vowel and tone signs
+/// `char::is_alphabetic` does not cover: they belong inside words.
+fn word_char(c: char) -> bool {
+    alpha(c)
+        || matches!(c as u32, 0x300..=0x36F | 0x483..=0x489 | 0x591..=0x5C7 | 0x610..=0x61A
+            | 0x64B..=0x65F | 0x670 | 0x6D6..=0x6ED | 0xE00..=0xE7F | 0x1DC0..=0x1DFF)
+}
+
+/// What [`marks`] counts in a text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Marks {
+    /// Marks of mojibake, counted over non-ASCII characters: C1 controls and `¤`; a
+    /// symbol between two letters (`wiadomo¶ci`, `c½ur`); a capital after a lower-case
+    /// letter (`CafŽ`) or inside a word (`MŸnchner`); a word mixing Latin, Greek,
+    /// Cyrillic, Hebrew, Arabic or Thai letters (`انâاçرة`). Apostrophes, soft hyphens and
+    /// middle dots are fine.
+    pub anomalies: usize,
+    /// Letters outside ASCII.
+    pub non_ascii_letters: usize,
+    /// ASCII letters right before or after a non-ASCII letter.
+    pub ascii_neighbours: usize,
+}
+
+impl Marks {
+    /// True when the text looks wrong or foreign to a Latin reading: some marks of
+    /// mojibake, or words made of non-ASCII letters only (`Íîâîñòè`, which is what
+    /// Cyrillic or Greek bytes read through a Latin code page look like; Latin-script
+    /// prose puts ASCII letters around its accented ones: `déjà`).
+    pub(crate) fn suspicious(self) -> bool {
+        self.anomalies > 0
+            || (self.non_ascii_letters >= 4 && self.ascii_neighbours * 4 < self.non_ascii_letters)
+    }
+}
+
+/// `char::is_alphabetic` with the Latin-1 and common Latin Extended range answered
+/// without a table lookup (the hot case here).
+fn alpha(c: char) -> bool {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0xD6 | 0xD8..=0xF6 | 0xF8..=0x24F => true,
+        0..=0xBF => matches!(c, 'ª' | 'µ' | 'º'),
+        _ => c.is_alphabetic(),
+    }
+}
+
+/// The [`Marks`] of a decoded text, in one pass that skips ASCII runs. With
+/// `c1_as_cp1252`, C1 controls count as the windows-1252 characters they stand for (the
+/// parser reads them so).
+pub(crate) fn marks(text: &str, c1_as_cp1252: bool) -> Marks {
+    let read = |c: char| match c {
+        '\u{80}'..='\u{9F}' if c1_as_cp1252 => {
+            let byte = [c as u32 as u8];
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(&byte)
+                .0
+                .chars()
+                .next()
+                .unwrap_or(c)
+        }
+        c => c,
+    };
+    let bytes = text.as_bytes();
+    let mut marks = Marks::default();
+    let mut at = 0;
+    // Only non-ASCII characters are judged: skip ASCII runs as bytes.
+    while let Some(skip) = bytes[at..].iter().position(|&b| b >= 0x80) {
+        let start = at + skip;
+        let Some(raw) = text[start..].chars().next() else {
+            break;
+        };
+        at = start + raw.len_utf8();
+        let prev = text[..start].chars().next_back().map_or(' ', read);
+        let next = text[at..].chars().next().map_or(' ', read);
+        let cur = read(raw);
+        let letters_around = alpha(prev) && alpha(next);
+        let odd = match cur {
+            '\u{80}'..='\u{9F}' | '¤' => true,
+            '’' | '‘' | '·' | '\u{AD}' | '‐' | '‑' => false,
+            c if !word_char(c) => letters_around,
+            c if c.is_uppercase() => prev.is_lowercase() || (alpha(prev) && next.is_lowercase()),
+            c => {
+                let (a, b) = (letter_script(prev), letter_script(c));
+                alpha(prev) && a != 0 && b != 0 && a != b
+            }
+        };
+        marks.anomalies += usize::from(odd);
+        if alpha(cur) {
+            marks.non_ascii_letters += 1;
+            marks.ascii_neighbours +=
+                usize::from(prev.is_ascii_alphabetic()) + usize::from(next.is_ascii_alphabetic());
+        }
+    }
+    marks
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +249,38 @@ mod tests {
         let (ukrainian, _, _) = encoding_rs::KOI8_U.encode("Україна і світ");
         assert_eq!(refine(encoding_rs::KOI8_U, &ukrainian), encoding_rs::KOI8_U);
         assert_eq!(refine(encoding_rs::BIG5, &russian), encoding_rs::BIG5);
+    }
+
+    fn anomalies(text: &str, c1_as_cp1252: bool) -> usize {
+        marks(text, c1_as_cp1252).anomalies
+    }
+
+    #[test]
+    fn anomalies_mark_mojibake_not_natural_text() {
+        for natural in [
+            "Zażółć gęślą jaźń; don’t; l·lengua; Tin tức Hà Nội",
+            "Новости дня; Ελληνικά νέα; חדשות היום; أخبار اليوم; ข่าววันนี้",
+            "McDonald's; São Paulo; 15 € und ½ Liter",
+        ] {
+            assert_eq!(anomalies(natural, false), 0, "{natural}");
+        }
+        assert_eq!(anomalies("wiadomo¶ci", false), 1);
+        assert_eq!(anomalies("c½ur à 15 ¤", false), 2);
+        assert_eq!(anomalies("MŸnchner; CafŽ", false), 2);
+        assert_eq!(anomalies("انâاçرة", false), 4); // every switch of script counts
+        assert_eq!(anomalies("don\u{92}t", false), 1);
+        assert_eq!(anomalies("\u{93}don\u{92}t\u{94} cost \u{80}5", true), 0);
+    }
+
+    #[test]
+    fn foreign_letters_are_suspicious_to_a_latin_reading() {
+        let (cyrillic, _, _) = encoding_rs::WINDOWS_1251.encode("Новости дня в Москве");
+        let as_latin1 = encoding_rs::WINDOWS_1252.decode(&cyrillic).0;
+        assert!(marks(&as_latin1, false).suspicious(), "{as_latin1}");
+        assert!(!marks("Ça coûte 5 €, déjà vu à Besançon", false).suspicious());
+        let with_markup =
+            format!("<rss version='2.0'><channel><title>{as_latin1}</title></channel></rss>");
+        assert!(marks(&with_markup, false).suspicious());
     }
 
     #[test]

@@ -246,6 +246,22 @@ def add_all():
     d = "evidence: KOI8-R bytes declared windows-1251 are read as KOI8-R"
     scenario("evidence_koi8r_declared_cp1251", doc(RU, "windows-1251", d).encode("koi8-r"), d,
              Encoding="koi8-r", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence", Title=RU)
+    d = "plausibility: unlabelled ISO-8859-15 ('c\\xbdur' reads as mojibake in windows-1252)"
+    scenario("plausible_unlabelled_latin9", doc("Le cœur de Paris à 15 €", description=d).encode("iso8859_15"), d,
+             Encoding="iso-8859-15", Rule="1.0", Bozo="CharacterEncodingOverride", Source="evidence",
+             Title="Le cœur de Paris à 15 €")
+    d = "plausibility: unlabelled Mac Roman (byte 0x8E reads as a capital Z-caron in windows-1252)"
+    scenario("plausible_unlabelled_macroman", doc("Café au lait für München", description=d).encode("mac_roman"), d,
+             Encoding="macintosh", Rule="1.0", Bozo="CharacterEncodingOverride", Source="evidence",
+             Title="Café au lait für München")
+    d = "plausibility: Polish ISO-8859-2 declared ISO-8859-1 (symbols inside words)"
+    PL = "Gazeta Krakowska: wiadomości z regionu, źródła i łączność"
+    scenario("plausible_polish_declared_latin1", doc(PL, "iso-8859-1", d).encode("iso8859_2"), d,
+             Encoding="iso-8859-2", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence", Title=PL)
+    d = "plausibility: cp1140 bytes (euro at 0x9F) declared cp037"
+    scenario("plausible_ebcdic_euro_twin", doc("Preis: 15 ¤ netto", "cp037", d).encode("cp037"), d,
+             Encoding="cp1140", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence",
+             Title="Preis: 15 € netto")
     d = "evidence: UTF-8 served as application/xml; charset=ISO-8859-1"
     scenario("evidence_utf8_served_latin1", doc(DE, "utf-8", d).encode("utf-8"), d,
              Transport="http", Header=["Content-Type: application/xml; charset=ISO-8859-1"],
