@@ -468,7 +468,7 @@ impl Builder {
                 self.push(&key, true);
             } else {
                 let d = attrs_dict(&attrs);
-                self.ctx().insert(key, Value::Object(d));
+                self.ctx().insert(fp_key(&key).to_owned(), Value::Object(d));
             }
         }
     }
@@ -622,7 +622,7 @@ impl Builder {
                 let key = if element == "description" {
                     "summary".to_owned()
                 } else {
-                    element
+                    fp_key(&element).to_owned()
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
@@ -634,14 +634,15 @@ impl Builder {
                 }
                 if self.incontent > 0 {
                     let detail = self.cp.detail(output.clone());
-                    self.entries[idx].insert(format!("{key}_detail"), detail);
+                    let dk = format!("{key}_detail");
+                    self.entries[idx].insert(fp_key(&dk).to_owned(), detail);
                 }
             }
         } else if self.infeed || self.insource {
             let key = if element == "description" {
                 "subtitle".to_owned()
             } else {
-                element
+                fp_key(&element).to_owned()
             };
             let detail = (self.incontent > 0).then(|| self.cp.detail(output.clone()));
             let ctx = self.ctx();
@@ -659,7 +660,8 @@ impl Builder {
             } else {
                 ctx.insert(key.clone(), json!(output));
                 if let Some(d) = detail {
-                    ctx.insert(format!("{key}_detail"), d);
+                    let dk = format!("{key}_detail");
+                    ctx.insert(fp_key(&dk).to_owned(), d);
                 }
             }
         }
@@ -1759,6 +1761,28 @@ impl Builder {
     /// Whether the builder is inside a text construct or content element.
     pub(crate) fn in_content(&self) -> bool {
         self.incontent > 0
+    }
+}
+
+/// feedparser's dictionaries store some keys under another name (`url` as `href`,
+/// `guid` as `id`, `modified` as `updated`, …).
+fn fp_key(key: &str) -> &str {
+    match key {
+        "channel" => "feed",
+        "items" => "entries",
+        "guid" => "id",
+        "date" | "modified" => "updated",
+        "date_parsed" | "modified_parsed" => "updated_parsed",
+        "description" => "summary",
+        "description_detail" => "summary_detail",
+        "url" => "href",
+        "issued" => "published",
+        "issued_parsed" => "published_parsed",
+        "copyright" => "rights",
+        "copyright_detail" => "rights_detail",
+        "tagline" => "subtitle",
+        "tagline_detail" => "subtitle_detail",
+        k => k,
     }
 }
 
