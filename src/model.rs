@@ -135,15 +135,103 @@ macro_rules! model_struct {
     };
 }
 
-fn take<T: for<'de> Deserialize<'de>>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
-    let v = d.remove(key)?;
-    match T::deserialize(&v) {
-        Ok(t) => Some(t),
-        Err(_) => {
-            d.insert(key.to_owned(), v);
-            None
-        }
+/// A cheap structural check that a JSON value deserializes into the typed field, so the
+/// conversion can move the value instead of copying it.
+trait Fits {
+    fn fits(v: &Value) -> bool;
+}
+
+fn opt_str(o: &Map<String, Value>, k: &str) -> bool {
+    o.get(k).is_none_or(|v| v.is_string())
+}
+
+fn null_or_str(o: &Map<String, Value>, k: &str) -> bool {
+    o.get(k).is_none_or(|v| v.is_string() || v.is_null())
+}
+
+impl Fits for String {
+    fn fits(v: &Value) -> bool {
+        v.is_string()
     }
+}
+
+impl Fits for bool {
+    fn fits(v: &Value) -> bool {
+        v.is_boolean()
+    }
+}
+
+impl Fits for Map<String, Value> {
+    fn fits(v: &Value) -> bool {
+        v.is_object()
+    }
+}
+
+impl Fits for StructTime {
+    fn fits(v: &Value) -> bool {
+        v.as_array()
+            .is_some_and(|a| a.len() == 9 && a.iter().all(Value::is_i64))
+    }
+}
+
+impl<T: Fits> Fits for Vec<T> {
+    fn fits(v: &Value) -> bool {
+        v.as_array().is_some_and(|a| a.iter().all(T::fits))
+    }
+}
+
+impl Fits for Text {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            ["type", "base", "value"]
+                .iter()
+                .all(|k| o.get(*k).is_some_and(Value::is_string))
+                && null_or_str(o, "language")
+                && opt_str(o, "src")
+                && o.len() <= 5
+        })
+    }
+}
+
+impl Fits for Link {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            ["rel", "type", "href", "title", "length"]
+                .iter()
+                .all(|k| opt_str(o, k))
+        })
+    }
+}
+
+impl Fits for Person {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            o.keys()
+                .all(|k| matches!(k.as_str(), "name" | "email" | "href"))
+                && ["name", "email", "href"].iter().all(|k| opt_str(o, k))
+        })
+    }
+}
+
+impl Fits for Tag {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            o.keys()
+                .all(|k| matches!(k.as_str(), "term" | "scheme" | "label"))
+                && ["term", "scheme", "label"]
+                    .iter()
+                    .all(|k| null_or_str(o, k))
+        })
+    }
+}
+
+/// Moves `key` out of the dictionary into a typed field when its shape fits; otherwise
+/// the value stays (and is serialized from `extra` unchanged).
+fn take<T: Fits + for<'de> Deserialize<'de>>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
+    if !d.get(key).is_some_and(T::fits) {
+        return None;
+    }
+    serde_json::from_value(d.remove(key)?).ok()
 }
 
 fn take_parsed(d: &mut Map<String, Value>, key: &str) -> Option<Option<StructTime>> {
