@@ -8,8 +8,8 @@ use serde_json::{Map, Value, json};
 
 use super::geo;
 use super::text::{
-    base64_utf8, find_email, fix_double_utf8, looks_like_html, map_cp1252, unsemicolon_refs,
-    xml_escape,
+    base64_utf8, find_email, fix_c1_char_refs, fix_double_utf8, looks_like_html, map_cp1252,
+    unsemicolon_refs, xml_escape,
 };
 
 /// A feedparser dictionary.
@@ -578,6 +578,23 @@ impl Builder {
         }
         self.cp.base64 = false;
         output = map_cp1252(fix_double_utf8(output));
+        let htmlish = is_html_type(&map_content_type(self.cp.ty_or("text/html")));
+        if htmlish
+            && matches!(
+                element.as_str(),
+                "content"
+                    | "copyright"
+                    | "description"
+                    | "info"
+                    | "rights"
+                    | "subtitle"
+                    | "summary"
+                    | "tagline"
+                    | "title"
+            )
+        {
+            output = fix_c1_char_refs(output);
+        }
 
         if matches!(element.as_str(), "category" | "tags" | "itunes_keywords") {
             return Some(output);

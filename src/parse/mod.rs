@@ -647,6 +647,14 @@ fn strict_pass<'o>(
                 }
                 break;
             }
+            Event::Decl(_) if pos > 0 => {
+                return Err(fail(
+                    "XML or text declaration not at start of entity".into(),
+                ));
+            }
+            Event::DocType(_) if seen_root => {
+                return Err(fail("syntax error: DOCTYPE after the root element".into()));
+            }
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
         }
     }
