@@ -364,7 +364,11 @@ impl<'o> Driver<'o> {
             self.skipped_depth -= 1;
             return;
         }
-        let Some(i) = self.open.iter().rposition(|o| o.qname == qname) else {
+        let Some(i) = self
+            .open
+            .iter()
+            .rposition(|o| o.qname.eq_ignore_ascii_case(qname))
+        else {
             // An end tag that closes nothing open is ignored.
             return;
         };
