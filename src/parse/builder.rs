@@ -2,7 +2,7 @@
 //! that fills feedparser-shaped dictionaries, following feedparser's element handlers and
 //! precedence rules.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
@@ -88,6 +88,22 @@ pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
 
 /// Normalises a namespace URI the way feedparser does (any backend.userland.com/rss URI
 /// is one namespace).
+/// The lower-cased, normalised form of a namespace URI used to look up its prefix
+/// (allocates only when the URI needs changing).
+pub(crate) fn ns_key(uri: &str) -> std::borrow::Cow<'_, str> {
+    if uri.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
+        let lower = uri.to_lowercase();
+        if lower.contains("backend.userland.com/rss") {
+            return "http://backend.userland.com/rss".into();
+        }
+        return lower.into();
+    }
+    if uri.contains("backend.userland.com/rss") {
+        return "http://backend.userland.com/rss".into();
+    }
+    uri.into()
+}
+
 pub(crate) fn normalize_ns(uri: &str) -> (String, String) {
     let lower = uri.to_lowercase();
     if lower.contains("backend.userland.com/rss") {
@@ -179,7 +195,9 @@ pub(crate) struct Builder {
     title_depth: i64,
     depth: i64,
     has_content: bool,
-    property_depth: HashMap<usize, HashMap<String, i64>>,
+    /// Depth at which each key of the current entry was stored (feedparser's
+    /// `property_depth_map`, for the last entry only).
+    property_depth: Vec<(String, i64)>,
     guidislink: bool,
     psc_chapters_flag: bool,
     ingeometry: Geom,
@@ -278,7 +296,7 @@ impl Builder {
             title_depth: -1,
             depth: 0,
             has_content: false,
-            property_depth: HashMap::new(),
+            property_depth: Vec::new(),
             guidislink: false,
             psc_chapters_flag: false,
             ingeometry: Geom::None,
@@ -413,7 +431,12 @@ impl Builder {
 
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
     /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
-    pub(crate) fn start(&mut self, tag: &str, mut attrs: Vec<(String, String)>, ns: Option<&str>) {
+    pub(crate) fn start(
+        &mut self,
+        tag: &str,
+        mut attrs: Vec<(String, String)>,
+        ns: Option<&'static str>,
+    ) {
         self.depth += 1;
         for (k, v) in &mut attrs {
             if k == "rel" || k == "type" {
@@ -643,10 +666,19 @@ impl Builder {
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
-                let map = self.property_depth.entry(idx).or_default();
-                let old = map.get(&key).copied();
-                if old.is_none_or(|d| depth <= d) {
-                    map.insert(key.clone(), depth);
+                let slot = self.property_depth.iter_mut().find(|(k, _)| *k == key);
+                let store = match slot {
+                    Some((_, d)) if depth <= *d => {
+                        *d = depth;
+                        true
+                    }
+                    Some(_) => false,
+                    None => {
+                        self.property_depth.push((key.clone(), depth));
+                        true
+                    }
+                };
+                if store {
                     self.entries[idx].insert(key.clone(), json!(output));
                 }
                 if self.incontent > 0 {
@@ -1206,7 +1238,7 @@ impl Builder {
                     self.entries.pop();
                 }
                 self.entries.push(Dict::new());
-                self.property_depth.remove(&(self.entries.len() - 1));
+                self.property_depth.clear();
                 self.push("item", false);
                 self.inentry = true;
                 self.guidislink = false;

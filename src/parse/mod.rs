@@ -27,7 +27,7 @@ use quick_xml::events::Event;
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
-use builder::{Builder, canonical_prefix, normalize_ns};
+use builder::{Builder, canonical_prefix, ns_key};
 
 /// Options for [`parse_str`].
 #[derive(Clone, Debug)]
@@ -276,27 +276,39 @@ impl<'o> Driver<'o> {
 
     /// Computes feedparser's tag for a qualified name in the current scope. `Err` holds
     /// an undeclared prefix.
-    fn tag_for(&self, qname: &str) -> Result<(String, Option<String>), String> {
+    fn tag_for(&self, qname: &str) -> Result<(String, Option<&'static str>), String> {
         let (given, local) = match qname.split_once(':') {
             Some((p, l)) if !p.is_empty() => (Some(p), l),
             _ => (None, qname),
         };
-        let uri = self.resolve(given).map(str::to_owned);
+        let uri = self.resolve(given);
         if given.is_some() && uri.is_none() {
             return Err(given.unwrap_or_default().to_owned());
         }
-        let (uri_n, lower) = normalize_ns(uri.as_deref().unwrap_or(""));
-        let prefix = match canonical_prefix(&lower) {
-            Some(p) => p.to_owned(),
-            None => given.unwrap_or("").to_owned(),
+        let lower = ns_key(uri.unwrap_or(""));
+        let mut tag = String::with_capacity(qname.len() + 8);
+        match canonical_prefix(&lower) {
+            Some(p) if !p.is_empty() => {
+                tag.push_str(&p.to_ascii_lowercase());
+                tag.push(':');
+            }
+            Some(_) => {}
+            None => {
+                if let Some(g) = given {
+                    tag.push_str(&g.to_lowercase());
+                    tag.push(':');
+                }
+            }
+        }
+        tag.push_str(&local.to_lowercase());
+        let special = match uri {
+            Some("http://www.w3.org/1998/Math/MathML") => {
+                Some("http://www.w3.org/1998/Math/MathML")
+            }
+            Some("http://www.w3.org/2000/svg") => Some("http://www.w3.org/2000/svg"),
+            _ => None,
         };
-        let local = local.to_lowercase();
-        let tag = if prefix.is_empty() {
-            local
-        } else {
-            format!("{}:{local}", prefix.to_lowercase())
-        };
-        Ok((tag, uri.map(|_| uri_n)))
+        Ok((tag, special))
     }
 
     fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
@@ -331,7 +343,7 @@ impl<'o> Driver<'o> {
         for (k, v) in plain {
             if let Some((p, local)) = k.split_once(':') {
                 if let Some(uri) = self.resolve(Some(p)) {
-                    let (_, lower) = normalize_ns(uri);
+                    let lower = ns_key(uri);
                     if let Some(c) = canonical_prefix(&lower).filter(|c| !c.is_empty()) {
                         out.push((format!("{c}:{local}").to_lowercase(), v.clone()));
                     }
@@ -350,7 +362,7 @@ impl<'o> Driver<'o> {
                 dedup.push((k, v));
             }
         }
-        self.builder.start(&tag, dedup, ns.as_deref());
+        self.builder.start(&tag, dedup, ns);
         self.open.push(Open {
             qname: qname.to_owned(),
             tag,
