@@ -888,8 +888,10 @@ impl Builder {
         }
         let opt = |s: Option<&str>| s.map_or(Value::Null, |s| json!(s));
         let value = json!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
+        // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
+        // keep hostile input linear.
         if let Some(a) = tags.as_array_mut()
-            && !a.contains(&value)
+            && (a.len() > 1000 || !a.contains(&value))
         {
             a.push(value);
         }
