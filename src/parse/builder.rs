@@ -593,6 +593,26 @@ impl Builder {
         {
             output = decoded;
         }
+        // URI-valued elements are resolved against xml:base (identity without one).
+        if !output.is_empty()
+            && !self.baseuri.is_empty()
+            && matches!(
+                element.as_str(),
+                "comments"
+                    | "docs"
+                    | "href"
+                    | "icon"
+                    | "id"
+                    | "link"
+                    | "logo"
+                    | "url"
+                    | "wfw_comment"
+                    | "wfw_commentrss"
+            )
+            && (element != "id" || self.guidislink)
+        {
+            output = self.resolve_uri(&output);
+        }
         if !self.version.starts_with("atom")
             && self.cp.ty.as_deref() == Some("text/plain")
             && looks_like_html(&output)
