@@ -1193,6 +1193,11 @@ impl Builder {
                 }
             }
             "channel" => {
+                // A root-level channel is CDF (feedparser 6 reports "" there; older
+                // versions and its documentation say "cdf").
+                if self.version.is_empty() && self.depth == 1 {
+                    self.version = "cdf".into();
+                }
                 self.infeed = true;
                 self.cdf_common(attrs);
             }
