@@ -58,6 +58,10 @@ pub struct Link {
     pub extra: BTreeMap<String, Value>,
 }
 
+/// An enclosure: a [`Link`] whose `rel` is `enclosure` (`href`, `length`, `type`), as
+/// [`Entry::enclosures`] returns them.
+pub type Enclosure = Link;
+
 /// A person (`author_detail`, `authors`, `contributors`, `publisher_detail`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Person {
@@ -403,8 +407,20 @@ impl Entry {
         parse(self.updated.as_ref())
     }
 
+    /// The creation date as a `DateTime`.
+    #[must_use]
+    pub fn created_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.created.as_ref())
+    }
+
+    /// The expiration date as a `DateTime`.
+    #[must_use]
+    pub fn expired_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.expired.as_ref())
+    }
+
     /// The enclosures: the links whose `rel` is `enclosure`.
-    pub fn enclosures(&self) -> impl Iterator<Item = &Link> {
+    pub fn enclosures(&self) -> impl Iterator<Item = &Enclosure> {
         self.links
             .iter()
             .flatten()
