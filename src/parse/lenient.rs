@@ -272,6 +272,15 @@ mod tests {
     }
 
     #[test]
+    fn line_ends_are_normalised() {
+        let r = parse_str_lenient(
+            "<rss><channel><item><description>a\r\nb\rc</description></item>&",
+            &ParseOptions::default(),
+        );
+        assert_eq!(r.entries[0].summary.as_deref(), Some("a\nb\nc"));
+    }
+
+    #[test]
     fn stray_lt_and_truncated_tag() {
         assert_eq!(
             title("<rss><channel><title>1 < 2</title></channel><ite").as_deref(),

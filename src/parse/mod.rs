@@ -422,7 +422,14 @@ impl<'o> Driver<'o> {
     }
 
     fn text(&mut self, s: &str, escape: bool) {
-        if self.skipped_depth == 0 {
+        if self.skipped_depth > 0 {
+            return;
+        }
+        if !self.strict && s.contains('\r') {
+            // XML line-end normalisation, which the strict pass gets from quick-xml.
+            let normalized = s.replace("\r\n", "\n").replace('\r', "\n");
+            self.builder.data(&normalized, escape);
+        } else {
             self.builder.data(s, escape);
         }
     }
