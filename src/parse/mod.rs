@@ -528,13 +528,34 @@ fn strict_attrs(
     let mut out = Vec::new();
     let mut attrs = e.attributes();
     attrs.with_checks(true);
+    if !is_xml_name(e.name().as_ref()) {
+        return Err(format!(
+            "not well-formed (invalid token): bad element name `{}`",
+            e.name().as_ref()
+        ));
+    }
     for a in attrs {
         let a = a.map_err(|err| format!("not well-formed (invalid token): {err}"))?;
         let key = a.key.as_ref().to_owned();
+        if !is_xml_name(&key) {
+            return Err(format!(
+                "not well-formed (invalid token): bad attribute name `{key}`"
+            ));
+        }
+        check_text(&a.value)?;
         let value = strict_attr_value(&a.value, driver)?;
         out.push((key, value));
     }
     Ok(out)
+}
+
+/// A (simplified) XML `Name`: a letter, `_`, `:` or non-ASCII first, then name characters.
+fn is_xml_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_' || c == ':' || !c.is_ascii())
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || !c.is_ascii())
 }
 
 fn check_text(s: &str) -> Result<(), String> {
@@ -621,6 +642,11 @@ fn strict_pass<'o>(
                     continue;
                 }
                 check_text(&s).map_err(fail)?;
+                if s.contains("]]>") {
+                    return Err(fail(
+                        "not well-formed (invalid token): `]]>` in text".into(),
+                    ));
+                }
                 driver.text(&s, true);
             }
             Event::CData(c) => {
@@ -760,6 +786,27 @@ mod tests {
         assert_eq!(bad.bozo.len(), 1);
         assert_eq!(bad.bozo[0].kind, BozoKind::NotWellFormed);
         assert_eq!(bad.feed.title.as_deref(), Some("a\u{a0}b"));
+    }
+
+    #[test]
+    fn strict_pass_rejects_what_expat_rejects() {
+        for bad in [
+            "<rss><1a/></rss>",
+            "<rss>]]></rss>",
+            "<rss a='\u{1}'/>",
+            "<rss>\u{c}</rss>",
+            "<rss/><x/>",
+            "text<rss/>",
+            "<rss>",
+        ] {
+            let r = parse_str(bad, &ParseOptions::default());
+            assert!(
+                r.bozo
+                    .iter()
+                    .any(|b| b.kind == BozoKind::NotWellFormed && b.position.is_some()),
+                "{bad:?} passed the strict pass"
+            );
+        }
     }
 
     #[test]
