@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use super::geo;
 use super::text::{
     base64_utf8, find_email, fix_c1_char_refs, fix_double_utf8, looks_like_html, map_cp1252,
-    unsemicolon_refs, xml_escape,
+    unsemicolon_refs, xml_escape, xml_escape_into,
 };
 
 /// A feedparser dictionary.
@@ -148,7 +148,11 @@ impl ContentParams {
 struct Elem {
     name: String,
     expecting_text: bool,
-    pieces: Vec<String>,
+    /// The text collected so far (one buffer per element).
+    text: String,
+    /// Where each piece of inline XHTML starts in `text` (recorded only in XHTML mode,
+    /// where feedparser's wrapper-`div` removal looks at pieces).
+    marks: Vec<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -377,22 +381,27 @@ impl Builder {
         self.stack.push(Elem {
             name: name.to_owned(),
             expecting_text,
-            pieces: Vec::new(),
+            text: String::new(),
+            marks: Vec::new(),
         });
     }
 
     /// Text content (`escape`: escape it when inside inline XHTML).
     pub(crate) fn data(&mut self, text: &str, escape: bool) {
-        if self.stack.is_empty() {
+        let xhtml = self.cp.ty.as_deref() == Some("application/xhtml+xml");
+        let Some(top) = self.stack.last_mut() else {
             return;
-        }
-        let piece = if escape && self.cp.ty.as_deref() == Some("application/xhtml+xml") {
-            xml_escape(text, false)
-        } else {
-            text.to_owned()
         };
-        if let Some(top) = self.stack.last_mut() {
-            top.pieces.push(piece);
+        if xhtml {
+            if top.marks.is_empty() && !top.text.is_empty() {
+                top.marks.push(0);
+            }
+            top.marks.push(top.text.len());
+        }
+        if escape && xhtml {
+            xml_escape_into(&mut top.text, text);
+        } else {
+            top.text.push_str(text);
         }
     }
 
@@ -549,42 +558,69 @@ impl Builder {
         let Elem {
             name: element,
             expecting_text,
-            mut pieces,
+            text,
+            marks,
         } = self.stack.pop()?;
-        if self.version == "atom10" && self.cp.ty_or("text") == "application/xhtml+xml" {
-            while pieces.len() > 1 && pieces.last().is_some_and(|p| p.trim().is_empty()) {
-                pieces.pop();
+        let (mut lo, mut hi) = (0, text.len());
+        if self.version == "atom10"
+            && self.cp.ty_or("text") == "application/xhtml+xml"
+            && marks.len() > 1
+        {
+            // feedparser drops whitespace-only pieces at both ends, then a wrapping div.
+            let mut bounds: Vec<(usize, usize)> = marks
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (m, marks.get(i + 1).copied().unwrap_or(text.len())))
+                .collect();
+            let piece = |b: &(usize, usize)| &text[b.0..b.1];
+            while bounds.len() > 1 && bounds.last().is_some_and(|b| piece(b).trim().is_empty()) {
+                bounds.pop();
             }
-            while pieces.len() > 1 && pieces.first().is_some_and(|p| p.trim().is_empty()) {
-                pieces.remove(0);
-            }
-            if pieces.len() >= 2
-                && (pieces[0] == "<div>" || pieces[0].starts_with("<div "))
-                && pieces.last().is_some_and(|p| p == "</div>")
+            let first = bounds
+                .iter()
+                .position(|b| !piece(b).trim().is_empty())
+                .unwrap_or(0)
+                .min(bounds.len() - 1);
+            let bounds = &bounds[first..];
+            let (head, tail) = (
+                piece(&bounds[0]),
+                bounds.last().map(piece).unwrap_or_default(),
+            );
+            let mut keep = (bounds[0].0, bounds[bounds.len() - 1].1);
+            if bounds.len() >= 2
+                && (head == "<div>" || head.starts_with("<div "))
+                && tail == "</div>"
             {
                 let mut depth = 0i64;
                 let mut closed_early = false;
-                for piece in &pieces[..pieces.len() - 1] {
-                    if piece.starts_with("</") {
+                for b in &bounds[..bounds.len() - 1] {
+                    let p = piece(b);
+                    if p.starts_with("</") {
                         depth -= 1;
                         if depth == 0 {
                             closed_early = true;
                             break;
                         }
-                    } else if piece.starts_with('<') && !piece.ends_with("/>") {
+                    } else if p.starts_with('<') && !p.ends_with("/>") {
                         depth += 1;
                     }
                 }
                 if !closed_early {
-                    let n = pieces.len();
-                    pieces = pieces.drain(1..n - 1).collect();
+                    keep = (bounds[0].1, bounds[bounds.len() - 1].0);
                 }
             }
+            (lo, hi) = keep;
         }
-        let mut output = pieces.concat();
         if strip {
-            output = trim_py(&output).to_owned();
+            let inner = &text[lo..hi];
+            let trimmed = trim_py(inner);
+            lo += trimmed.as_ptr() as usize - inner.as_ptr() as usize;
+            hi = lo + trimmed.len();
         }
+        // Reuse the buffer: no copy when nothing is cut.
+        let mut output = text;
+        output.truncate(hi);
+        output.drain(..lo);
         if !expecting_text {
             return Some(output);
         }
@@ -1108,7 +1144,8 @@ impl Builder {
 
     fn data_raw(&mut self, s: &str) {
         if let Some(top) = self.stack.last_mut() {
-            top.pieces = vec![s.to_owned()];
+            top.text = s.to_owned();
+            top.marks.clear();
         }
     }
 

@@ -102,6 +102,20 @@ pub fn fix_c1_char_refs(s: String) -> String {
 #[must_use]
 pub fn xml_escape(s: &str, quote: bool) -> String {
     let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s, quote);
+    out
+}
+
+/// Appends `s` to `out` with `&`, `<` and `>` escaped.
+pub fn xml_escape_into(out: &mut String, s: &str) {
+    escape_into(out, s, false);
+}
+
+fn escape_into(out: &mut String, s: &str, quote: bool) {
+    if !s.contains(['&', '<', '>', '"']) {
+        out.push_str(s);
+        return;
+    }
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -111,7 +125,6 @@ pub fn xml_escape(s: &str, quote: bool) -> String {
             _ => out.push(c),
         }
     }
-    out
 }
 
 /// The replacement text of a predefined XML entity.
