@@ -3,6 +3,7 @@
 //! precedence rules.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde_json::{Map, Value, json};
 
@@ -191,10 +192,10 @@ pub(crate) struct Builder {
     cp: ContentParams,
     summary_key: Option<&'static str>,
     stack: Vec<Elem>,
-    basestack: Vec<String>,
-    langstack: Vec<Option<String>>,
-    baseuri: String,
-    lang: Option<String>,
+    basestack: Vec<Rc<str>>,
+    langstack: Vec<Option<Rc<str>>>,
+    baseuri: Rc<str>,
+    lang: Option<Rc<str>>,
     svg_ok: u32,
     title_depth: i64,
     depth: i64,
@@ -294,8 +295,8 @@ impl Builder {
             stack: Vec::new(),
             basestack: Vec::new(),
             langstack: Vec::new(),
-            baseuri: base.unwrap_or_default(),
-            lang,
+            baseuri: base.unwrap_or_default().into(),
+            lang: lang.map(Rc::from),
             svg_ok: 0,
             title_depth: -1,
             depth: 0,
@@ -408,11 +409,11 @@ impl Builder {
     fn base_and_lang(&mut self, tag: &str, attrs: &[(String, String)]) {
         let base = getattr(attrs, "xml:base").or_else(|| getattr(attrs, "base"));
         if let Some(b) = base.filter(|b| !b.is_empty()) {
-            self.baseuri = super::url::urljoin(&self.baseuri, b);
+            self.baseuri = super::url::urljoin(&self.baseuri, b).into();
         }
         let lang = match getattr(attrs, "xml:lang").or_else(|| getattr(attrs, "lang")) {
             Some("") => None,
-            Some(l) => Some(l.to_owned()),
+            Some(l) => Some(Rc::from(l)),
             None => self.lang.clone(),
         };
         if let Some(l) = &lang
@@ -781,16 +782,18 @@ impl Builder {
         expecting: bool,
     ) {
         self.incontent += 1;
-        if let Some(l) = &self.lang {
-            self.lang = Some(l.replace('_', "-"));
+        if let Some(l) = &self.lang
+            && l.contains('_')
+        {
+            self.lang = Some(l.replace('_', "-").into());
         }
         let ty = map_content_type(getattr(attrs, "type").unwrap_or(default));
         let base64 = getattr(attrs, "mode") == Some("base64")
             || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
         self.cp = ContentParams {
             ty: Some(ty),
-            language: self.lang.clone(),
-            base: self.baseuri.clone(),
+            language: self.lang.as_deref().map(str::to_owned),
+            base: self.baseuri.to_string(),
             src: None,
             base64,
         };
@@ -1626,7 +1629,7 @@ impl Builder {
             }
             "language" | "dc_language" => {
                 let v = self.pop("language", true);
-                self.lang = v;
+                self.lang = v.map(Rc::from);
             }
             "webmaster" | "dc_publisher" => {
                 self.pop("publisher", true);
