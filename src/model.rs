@@ -58,6 +58,10 @@ pub struct Link {
     pub extra: BTreeMap<String, Value>,
 }
 
+/// An enclosure: a [`Link`] whose `rel` is `enclosure` (`href`, `length`, `type`), as
+/// [`Entry::enclosures`] returns them.
+pub type Enclosure = Link;
+
 /// A person (`author_detail`, `authors`, `contributors`, `publisher_detail`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Person {
@@ -135,11 +139,211 @@ macro_rules! model_struct {
     };
 }
 
-fn take<T: for<'de> Deserialize<'de>>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
+/// Moves a JSON value into a typed field without copying; a value of another shape comes
+/// back unchanged (`Err`), so nothing is lost.
+trait FromJson: Sized {
+    fn from_json(v: Value) -> Result<Self, Value>;
+}
+
+impl FromJson for String {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        match v {
+            Value::String(s) => Ok(s),
+            other => Err(other),
+        }
+    }
+}
+
+impl FromJson for bool {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        v.as_bool().ok_or(v)
+    }
+}
+
+impl FromJson for Map<String, Value> {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        match v {
+            Value::Object(o) => Ok(o),
+            other => Err(other),
+        }
+    }
+}
+
+impl FromJson for StructTime {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        let mut out = [0i64; 9];
+        match v.as_array() {
+            Some(a) if a.len() == 9 && a.iter().all(Value::is_i64) => {
+                for (slot, x) in out.iter_mut().zip(a) {
+                    *slot = x.as_i64().unwrap_or_default();
+                }
+                Ok(out)
+            }
+            _ => Err(v),
+        }
+    }
+}
+
+impl<T: FromJson + Fits> FromJson for Vec<T> {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        // Check every item first so that a mismatch hands back the list intact.
+        if !v.as_array().is_some_and(|a| a.iter().all(T::fits)) {
+            return Err(v);
+        }
+        let Value::Array(items) = v else {
+            return Err(v);
+        };
+        Ok(items
+            .into_iter()
+            .filter_map(|x| T::from_json(x).ok())
+            .collect())
+    }
+}
+
+/// Whether a list item has the item type's shape (checked before moving a list).
+trait Fits {
+    fn fits(v: &Value) -> bool;
+}
+
+/// Whether key `k` is absent or a string.
+fn opt_string(o: &Map<String, Value>, k: &str) -> bool {
+    o.get(k).is_none_or(Value::is_string)
+}
+
+/// Whether key `k` is absent, null or a string.
+fn null_or_string(o: &Map<String, Value>, k: &str) -> bool {
+    o.get(k).is_none_or(|v| v.is_string() || v.is_null())
+}
+
+fn take_str(o: &mut Map<String, Value>, k: &str) -> Option<String> {
+    match o.remove(k)? {
+        Value::String(s) => Some(s),
+        _ => None,
+    }
+}
+
+impl Fits for Text {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            ["type", "base", "value"]
+                .iter()
+                .all(|k| o.get(*k).is_some_and(Value::is_string))
+                && null_or_string(o, "language")
+                && opt_string(o, "src")
+                && o.keys()
+                    .all(|k| matches!(k.as_str(), "type" | "language" | "base" | "value" | "src"))
+        })
+    }
+}
+
+impl FromJson for Text {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        if !Self::fits(&v) {
+            return Err(v);
+        }
+        let Value::Object(mut o) = v else {
+            return Err(v);
+        };
+        Ok(Text {
+            content_type: take_str(&mut o, "type").unwrap_or_default(),
+            language: take_str(&mut o, "language"),
+            base: take_str(&mut o, "base").unwrap_or_default(),
+            value: take_str(&mut o, "value").unwrap_or_default(),
+            src: take_str(&mut o, "src"),
+        })
+    }
+}
+
+impl Fits for Link {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            ["rel", "type", "href", "title", "length"]
+                .iter()
+                .all(|k| opt_string(o, k))
+        })
+    }
+}
+
+impl FromJson for Link {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        if !Self::fits(&v) {
+            return Err(v);
+        }
+        let Value::Object(mut o) = v else {
+            return Err(v);
+        };
+        Ok(Link {
+            rel: take_str(&mut o, "rel"),
+            content_type: take_str(&mut o, "type"),
+            href: take_str(&mut o, "href"),
+            title: take_str(&mut o, "title"),
+            length: take_str(&mut o, "length"),
+            extra: o.into_iter().collect(),
+        })
+    }
+}
+
+impl Fits for Person {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            o.keys()
+                .all(|k| matches!(k.as_str(), "name" | "email" | "href"))
+                && ["name", "email", "href"].iter().all(|k| opt_string(o, k))
+        })
+    }
+}
+
+impl FromJson for Person {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        if !Self::fits(&v) {
+            return Err(v);
+        }
+        let Value::Object(mut o) = v else {
+            return Err(v);
+        };
+        Ok(Person {
+            name: take_str(&mut o, "name"),
+            email: take_str(&mut o, "email"),
+            href: take_str(&mut o, "href"),
+        })
+    }
+}
+
+impl Fits for Tag {
+    fn fits(v: &Value) -> bool {
+        v.as_object().is_some_and(|o| {
+            o.keys()
+                .all(|k| matches!(k.as_str(), "term" | "scheme" | "label"))
+                && ["term", "scheme", "label"]
+                    .iter()
+                    .all(|k| null_or_string(o, k))
+        })
+    }
+}
+
+impl FromJson for Tag {
+    fn from_json(v: Value) -> Result<Self, Value> {
+        if !Self::fits(&v) {
+            return Err(v);
+        }
+        let Value::Object(mut o) = v else {
+            return Err(v);
+        };
+        Ok(Tag {
+            term: take_str(&mut o, "term"),
+            scheme: take_str(&mut o, "scheme"),
+            label: take_str(&mut o, "label"),
+        })
+    }
+}
+
+/// Moves `key` out of the dictionary into a typed field when its shape fits; otherwise
+/// the value stays (and is serialized from `extra` unchanged).
+fn take<T: FromJson>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
     let v = d.remove(key)?;
-    match T::deserialize(&v) {
+    match T::from_json(v) {
         Ok(t) => Some(t),
-        Err(_) => {
+        Err(v) => {
             d.insert(key.to_owned(), v);
             None
         }
@@ -315,8 +519,20 @@ impl Entry {
         parse(self.updated.as_ref())
     }
 
+    /// The creation date as a `DateTime`.
+    #[must_use]
+    pub fn created_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.created.as_ref())
+    }
+
+    /// The expiration date as a `DateTime`.
+    #[must_use]
+    pub fn expired_date(&self) -> Option<DateTime<Utc>> {
+        parse(self.expired.as_ref())
+    }
+
     /// The enclosures: the links whose `rel` is `enclosure`.
-    pub fn enclosures(&self) -> impl Iterator<Item = &Link> {
+    pub fn enclosures(&self) -> impl Iterator<Item = &Enclosure> {
         self.links
             .iter()
             .flatten()

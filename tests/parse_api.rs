@@ -114,3 +114,31 @@ fn bozo_positions_are_line_and_column() {
     assert_eq!(p.line, Some(3));
     assert!(p.column.is_some_and(|c| c > 1));
 }
+
+#[test]
+fn hostile_inputs_stay_linear() {
+    let n = 20_000;
+    let inputs = [
+        format!("<rss><channel>{}", "<a b=\"".repeat(n)),
+        format!("<rss><channel><title>{}</title>", "&aaaaaaaa".repeat(n)),
+        format!("<rss><channel>{}", "<x>".repeat(n)),
+        format!("<rss><channel>{}", "</y>".repeat(n)),
+        format!(
+            "<rss><channel><item>{}</item>",
+            (0..n)
+                .map(|i| format!("<category>c{i}</category>"))
+                .collect::<String>()
+        ),
+        format!("<rss><channel><item>{}</item>", "<!--".repeat(n)),
+        format!(
+            "<rss><channel>{}</channel></rss>",
+            "<item><title>t</title></item>".repeat(n)
+        ),
+    ];
+    let start = std::time::Instant::now();
+    for text in &inputs {
+        let _ = parse_str(text, &ParseOptions::default());
+    }
+    // Generous: a quadratic path would take minutes here, even unoptimised.
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}

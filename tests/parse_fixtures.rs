@@ -174,7 +174,7 @@ fn every_version_string_has_a_fixture() {
     }
     for v in [
         "rss090", "rss091n", "rss091u", "rss092", "rss093", "rss094", "rss10", "rss20", "rss",
-        "atom03", "atom10", "atom", "",
+        "atom03", "atom10", "atom", "cdf", "",
     ] {
         assert!(seen.contains(v), "no fixture parses as version {v:?}");
     }

@@ -2,14 +2,15 @@
 //! that fills feedparser-shaped dictionaries, following feedparser's element handlers and
 //! precedence rules.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde_json::{Map, Value, json};
 
 use super::geo;
 use super::text::{
-    base64_utf8, find_email, fix_double_utf8, looks_like_html, map_cp1252, unsemicolon_refs,
-    xml_escape,
+    base64_utf8, find_email, fix_c1_char_refs, fix_double_utf8, looks_like_html, map_cp1252,
+    unsemicolon_refs, xml_escape, xml_escape_into,
 };
 
 /// A feedparser dictionary.
@@ -88,6 +89,22 @@ pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
 
 /// Normalises a namespace URI the way feedparser does (any backend.userland.com/rss URI
 /// is one namespace).
+/// The lower-cased, normalised form of a namespace URI used to look up its prefix
+/// (allocates only when the URI needs changing).
+pub(crate) fn ns_key(uri: &str) -> std::borrow::Cow<'_, str> {
+    if uri.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
+        let lower = uri.to_lowercase();
+        if lower.contains("backend.userland.com/rss") {
+            return "http://backend.userland.com/rss".into();
+        }
+        return lower.into();
+    }
+    if uri.contains("backend.userland.com/rss") {
+        return "http://backend.userland.com/rss".into();
+    }
+    uri.into()
+}
+
 pub(crate) fn normalize_ns(uri: &str) -> (String, String) {
     let lower = uri.to_lowercase();
     if lower.contains("backend.userland.com/rss") {
@@ -132,7 +149,11 @@ impl ContentParams {
 struct Elem {
     name: String,
     expecting_text: bool,
-    pieces: Vec<String>,
+    /// The text collected so far (one buffer per element).
+    text: String,
+    /// Where each piece of inline XHTML starts in `text` (recorded only in XHTML mode,
+    /// where feedparser's wrapper-`div` removal looks at pieces).
+    marks: Vec<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -171,15 +192,17 @@ pub(crate) struct Builder {
     cp: ContentParams,
     summary_key: Option<&'static str>,
     stack: Vec<Elem>,
-    basestack: Vec<String>,
-    langstack: Vec<Option<String>>,
-    baseuri: String,
-    lang: Option<String>,
+    basestack: Vec<Rc<str>>,
+    langstack: Vec<Option<Rc<str>>>,
+    baseuri: Rc<str>,
+    lang: Option<Rc<str>>,
     svg_ok: u32,
     title_depth: i64,
     depth: i64,
     has_content: bool,
-    property_depth: HashMap<usize, HashMap<String, i64>>,
+    /// Depth at which each key of the current entry was stored (feedparser's
+    /// `property_depth_map`, for the last entry only).
+    property_depth: Vec<(String, i64)>,
     guidislink: bool,
     psc_chapters_flag: bool,
     ingeometry: Geom,
@@ -272,13 +295,13 @@ impl Builder {
             stack: Vec::new(),
             basestack: Vec::new(),
             langstack: Vec::new(),
-            baseuri: base.unwrap_or_default(),
-            lang,
+            baseuri: base.unwrap_or_default().into(),
+            lang: lang.map(Rc::from),
             svg_ok: 0,
             title_depth: -1,
             depth: 0,
             has_content: false,
-            property_depth: HashMap::new(),
+            property_depth: Vec::new(),
             guidislink: false,
             psc_chapters_flag: false,
             ingeometry: Geom::None,
@@ -359,33 +382,38 @@ impl Builder {
         self.stack.push(Elem {
             name: name.to_owned(),
             expecting_text,
-            pieces: Vec::new(),
+            text: String::new(),
+            marks: Vec::new(),
         });
     }
 
     /// Text content (`escape`: escape it when inside inline XHTML).
     pub(crate) fn data(&mut self, text: &str, escape: bool) {
-        if self.stack.is_empty() {
+        let xhtml = self.cp.ty.as_deref() == Some("application/xhtml+xml");
+        let Some(top) = self.stack.last_mut() else {
             return;
-        }
-        let piece = if escape && self.cp.ty.as_deref() == Some("application/xhtml+xml") {
-            xml_escape(text, false)
-        } else {
-            text.to_owned()
         };
-        if let Some(top) = self.stack.last_mut() {
-            top.pieces.push(piece);
+        if xhtml {
+            if top.marks.is_empty() && !top.text.is_empty() {
+                top.marks.push(0);
+            }
+            top.marks.push(top.text.len());
+        }
+        if escape && xhtml {
+            xml_escape_into(&mut top.text, text);
+        } else {
+            top.text.push_str(text);
         }
     }
 
     fn base_and_lang(&mut self, tag: &str, attrs: &[(String, String)]) {
         let base = getattr(attrs, "xml:base").or_else(|| getattr(attrs, "base"));
         if let Some(b) = base.filter(|b| !b.is_empty()) {
-            self.baseuri = super::url::urljoin(&self.baseuri, b);
+            self.baseuri = super::url::urljoin(&self.baseuri, b).into();
         }
         let lang = match getattr(attrs, "xml:lang").or_else(|| getattr(attrs, "lang")) {
             Some("") => None,
-            Some(l) => Some(l.to_owned()),
+            Some(l) => Some(Rc::from(l)),
             None => self.lang.clone(),
         };
         if let Some(l) = &lang
@@ -413,7 +441,12 @@ impl Builder {
 
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
     /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
-    pub(crate) fn start(&mut self, tag: &str, mut attrs: Vec<(String, String)>, ns: Option<&str>) {
+    pub(crate) fn start(
+        &mut self,
+        tag: &str,
+        mut attrs: Vec<(String, String)>,
+        ns: Option<&'static str>,
+    ) {
         self.depth += 1;
         for (k, v) in &mut attrs {
             if k == "rel" || k == "type" {
@@ -468,7 +501,7 @@ impl Builder {
                 self.push(&key, true);
             } else {
                 let d = attrs_dict(&attrs);
-                self.ctx().insert(key, Value::Object(d));
+                self.ctx().insert(fp_key(&key).to_owned(), Value::Object(d));
             }
         }
     }
@@ -526,42 +559,69 @@ impl Builder {
         let Elem {
             name: element,
             expecting_text,
-            mut pieces,
+            text,
+            marks,
         } = self.stack.pop()?;
-        if self.version == "atom10" && self.cp.ty_or("text") == "application/xhtml+xml" {
-            while pieces.len() > 1 && pieces.last().is_some_and(|p| p.trim().is_empty()) {
-                pieces.pop();
+        let (mut lo, mut hi) = (0, text.len());
+        if self.version == "atom10"
+            && self.cp.ty_or("text") == "application/xhtml+xml"
+            && marks.len() > 1
+        {
+            // feedparser drops whitespace-only pieces at both ends, then a wrapping div.
+            let mut bounds: Vec<(usize, usize)> = marks
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (m, marks.get(i + 1).copied().unwrap_or(text.len())))
+                .collect();
+            let piece = |b: &(usize, usize)| &text[b.0..b.1];
+            while bounds.len() > 1 && bounds.last().is_some_and(|b| piece(b).trim().is_empty()) {
+                bounds.pop();
             }
-            while pieces.len() > 1 && pieces.first().is_some_and(|p| p.trim().is_empty()) {
-                pieces.remove(0);
-            }
-            if pieces.len() >= 2
-                && (pieces[0] == "<div>" || pieces[0].starts_with("<div "))
-                && pieces.last().is_some_and(|p| p == "</div>")
+            let first = bounds
+                .iter()
+                .position(|b| !piece(b).trim().is_empty())
+                .unwrap_or(0)
+                .min(bounds.len() - 1);
+            let bounds = &bounds[first..];
+            let (head, tail) = (
+                piece(&bounds[0]),
+                bounds.last().map(piece).unwrap_or_default(),
+            );
+            let mut keep = (bounds[0].0, bounds[bounds.len() - 1].1);
+            if bounds.len() >= 2
+                && (head == "<div>" || head.starts_with("<div "))
+                && tail == "</div>"
             {
                 let mut depth = 0i64;
                 let mut closed_early = false;
-                for piece in &pieces[..pieces.len() - 1] {
-                    if piece.starts_with("</") {
+                for b in &bounds[..bounds.len() - 1] {
+                    let p = piece(b);
+                    if p.starts_with("</") {
                         depth -= 1;
                         if depth == 0 {
                             closed_early = true;
                             break;
                         }
-                    } else if piece.starts_with('<') && !piece.ends_with("/>") {
+                    } else if p.starts_with('<') && !p.ends_with("/>") {
                         depth += 1;
                     }
                 }
                 if !closed_early {
-                    let n = pieces.len();
-                    pieces = pieces.drain(1..n - 1).collect();
+                    keep = (bounds[0].1, bounds[bounds.len() - 1].0);
                 }
             }
+            (lo, hi) = keep;
         }
-        let mut output = pieces.concat();
         if strip {
-            output = trim_py(&output).to_owned();
+            let inner = &text[lo..hi];
+            let trimmed = trim_py(inner);
+            lo += trimmed.as_ptr() as usize - inner.as_ptr() as usize;
+            hi = lo + trimmed.len();
         }
+        // Reuse the buffer: no copy when nothing is cut.
+        let mut output = text;
+        output.truncate(hi);
+        output.drain(..lo);
         if !expecting_text {
             return Some(output);
         }
@@ -569,6 +629,26 @@ impl Builder {
             && let Some(decoded) = base64_utf8(&output)
         {
             output = decoded;
+        }
+        // URI-valued elements are resolved against xml:base (identity without one).
+        if !output.is_empty()
+            && !self.baseuri.is_empty()
+            && matches!(
+                element.as_str(),
+                "comments"
+                    | "docs"
+                    | "href"
+                    | "icon"
+                    | "id"
+                    | "link"
+                    | "logo"
+                    | "url"
+                    | "wfw_comment"
+                    | "wfw_commentrss"
+            )
+            && (element != "id" || self.guidislink)
+        {
+            output = self.resolve_uri(&output);
         }
         if !self.version.starts_with("atom")
             && self.cp.ty.as_deref() == Some("text/plain")
@@ -578,6 +658,23 @@ impl Builder {
         }
         self.cp.base64 = false;
         output = map_cp1252(fix_double_utf8(output));
+        let htmlish = is_html_type(&map_content_type(self.cp.ty_or("text/html")));
+        if htmlish
+            && matches!(
+                element.as_str(),
+                "content"
+                    | "copyright"
+                    | "description"
+                    | "info"
+                    | "rights"
+                    | "subtitle"
+                    | "summary"
+                    | "tagline"
+                    | "title"
+            )
+        {
+            output = fix_c1_char_refs(output);
+        }
 
         if matches!(element.as_str(), "category" | "tags" | "itunes_keywords") {
             return Some(output);
@@ -622,26 +719,36 @@ impl Builder {
                 let key = if element == "description" {
                     "summary".to_owned()
                 } else {
-                    element
+                    fp_key(&element).to_owned()
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
-                let map = self.property_depth.entry(idx).or_default();
-                let old = map.get(&key).copied();
-                if old.is_none_or(|d| depth <= d) {
-                    map.insert(key.clone(), depth);
+                let slot = self.property_depth.iter_mut().find(|(k, _)| *k == key);
+                let store = match slot {
+                    Some((_, d)) if depth <= *d => {
+                        *d = depth;
+                        true
+                    }
+                    Some(_) => false,
+                    None => {
+                        self.property_depth.push((key.clone(), depth));
+                        true
+                    }
+                };
+                if store {
                     self.entries[idx].insert(key.clone(), json!(output));
                 }
                 if self.incontent > 0 {
                     let detail = self.cp.detail(output.clone());
-                    self.entries[idx].insert(format!("{key}_detail"), detail);
+                    let dk = format!("{key}_detail");
+                    self.entries[idx].insert(fp_key(&dk).to_owned(), detail);
                 }
             }
         } else if self.infeed || self.insource {
             let key = if element == "description" {
                 "subtitle".to_owned()
             } else {
-                element
+                fp_key(&element).to_owned()
             };
             let detail = (self.incontent > 0).then(|| self.cp.detail(output.clone()));
             let ctx = self.ctx();
@@ -659,7 +766,8 @@ impl Builder {
             } else {
                 ctx.insert(key.clone(), json!(output));
                 if let Some(d) = detail {
-                    ctx.insert(format!("{key}_detail"), d);
+                    let dk = format!("{key}_detail");
+                    ctx.insert(fp_key(&dk).to_owned(), d);
                 }
             }
         }
@@ -674,16 +782,18 @@ impl Builder {
         expecting: bool,
     ) {
         self.incontent += 1;
-        if let Some(l) = &self.lang {
-            self.lang = Some(l.replace('_', "-"));
+        if let Some(l) = &self.lang
+            && l.contains('_')
+        {
+            self.lang = Some(l.replace('_', "-").into());
         }
         let ty = map_content_type(getattr(attrs, "type").unwrap_or(default));
         let base64 = getattr(attrs, "mode") == Some("base64")
             || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
         self.cp = ContentParams {
             ty: Some(ty),
-            language: self.lang.clone(),
-            base: self.baseuri.clone(),
+            language: self.lang.as_deref().map(str::to_owned),
+            base: self.baseuri.to_string(),
             src: None,
             base64,
         };
@@ -837,8 +947,10 @@ impl Builder {
         }
         let opt = |s: Option<&str>| s.map_or(Value::Null, |s| json!(s));
         let value = json!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
+        // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
+        // keep hostile input linear.
         if let Some(a) = tags.as_array_mut()
-            && !a.contains(&value)
+            && (a.len() > 1000 || !a.contains(&value))
         {
             a.push(value);
         }
@@ -1035,7 +1147,8 @@ impl Builder {
 
     fn data_raw(&mut self, s: &str) {
         if let Some(top) = self.stack.last_mut() {
-            top.pieces = vec![s.to_owned()];
+            top.text = s.to_owned();
+            top.marks.clear();
         }
     }
 
@@ -1120,6 +1233,11 @@ impl Builder {
                 }
             }
             "channel" => {
+                // A root-level channel is CDF (feedparser 6 reports "" there; older
+                // versions and its documentation say "cdf").
+                if self.version.is_empty() && self.depth == 1 {
+                    self.version = "cdf".into();
+                }
                 self.infeed = true;
                 self.cdf_common(attrs);
             }
@@ -1187,7 +1305,7 @@ impl Builder {
                     self.entries.pop();
                 }
                 self.entries.push(Dict::new());
-                self.property_depth.remove(&(self.entries.len() - 1));
+                self.property_depth.clear();
                 self.push("item", false);
                 self.inentry = true;
                 self.guidislink = false;
@@ -1511,7 +1629,7 @@ impl Builder {
             }
             "language" | "dc_language" => {
                 let v = self.pop("language", true);
-                self.lang = v;
+                self.lang = v.map(Rc::from);
             }
             "webmaster" | "dc_publisher" => {
                 self.pop("publisher", true);
@@ -1759,6 +1877,28 @@ impl Builder {
     /// Whether the builder is inside a text construct or content element.
     pub(crate) fn in_content(&self) -> bool {
         self.incontent > 0
+    }
+}
+
+/// feedparser's dictionaries store some keys under another name (`url` as `href`,
+/// `guid` as `id`, `modified` as `updated`, …).
+fn fp_key(key: &str) -> &str {
+    match key {
+        "channel" => "feed",
+        "items" => "entries",
+        "guid" => "id",
+        "date" | "modified" => "updated",
+        "date_parsed" | "modified_parsed" => "updated_parsed",
+        "description" => "summary",
+        "description_detail" => "summary_detail",
+        "url" => "href",
+        "issued" => "published",
+        "issued_parsed" => "published_parsed",
+        "copyright" => "rights",
+        "copyright_detail" => "rights_detail",
+        "tagline" => "subtitle",
+        "tagline_detail" => "subtitle_detail",
+        k => k,
     }
 }
 

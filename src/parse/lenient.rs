@@ -108,12 +108,15 @@ fn parse_attrs(s: &str, driver: &mut Driver<'_>) -> Vec<(String, String)> {
     attrs
 }
 
-/// Finds the end of a tag (`>` outside quotes); `None` when the text ends first.
+/// Finds the end of a tag (`>` outside quotes); `None` when the text ends first. A quote
+/// left open ends at the next `<` (the tag then ends at its first `>`), which keeps the
+/// scan linear on hostile input.
 fn tag_end(s: &str) -> Option<usize> {
     let mut quote: Option<u8> = None;
     for (i, &b) in s.as_bytes().iter().enumerate() {
         match quote {
             Some(q) if b == q => quote = None,
+            Some(_) if b == b'<' => return Some(s[..i].find('>').unwrap_or(i)),
             Some(_) => {}
             None => match b {
                 b'"' | b'\'' => quote = Some(b),
@@ -124,7 +127,7 @@ fn tag_end(s: &str) -> Option<usize> {
             },
         }
     }
-    None
+    if quote.is_some() { s.find('>') } else { None }
 }
 
 /// Runs the tolerant tokenizer over `text`, driving `driver`.
@@ -256,6 +259,25 @@ mod tests {
             &ParseOptions::default(),
         );
         assert_eq!(r.feed.link.as_deref(), Some("http://a/"));
+    }
+
+    #[test]
+    fn unbalanced_quote_does_not_swallow_the_document() {
+        let r = parse_str_lenient(
+            "<rss><channel><title>T</title><item><link href=\"x>L</link><title>A</title></item></channel></rss>",
+            &ParseOptions::default(),
+        );
+        assert_eq!(r.feed.title.as_deref(), Some("T"));
+        assert_eq!(r.entries[0].title.as_deref(), Some("A"));
+    }
+
+    #[test]
+    fn line_ends_are_normalised() {
+        let r = parse_str_lenient(
+            "<rss><channel><item><description>a\r\nb\rc</description></item>&",
+            &ParseOptions::default(),
+        );
+        assert_eq!(r.entries[0].summary.as_deref(), Some("a\nb\nc"));
     }
 
     #[test]

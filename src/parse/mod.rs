@@ -27,7 +27,7 @@ use quick_xml::events::Event;
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
-use builder::{Builder, canonical_prefix, normalize_ns};
+use builder::{Builder, canonical_prefix, ns_key};
 
 /// Options for [`parse_str`].
 #[derive(Clone, Debug)]
@@ -276,27 +276,39 @@ impl<'o> Driver<'o> {
 
     /// Computes feedparser's tag for a qualified name in the current scope. `Err` holds
     /// an undeclared prefix.
-    fn tag_for(&self, qname: &str) -> Result<(String, Option<String>), String> {
+    fn tag_for(&self, qname: &str) -> Result<(String, Option<&'static str>), String> {
         let (given, local) = match qname.split_once(':') {
             Some((p, l)) if !p.is_empty() => (Some(p), l),
             _ => (None, qname),
         };
-        let uri = self.resolve(given).map(str::to_owned);
+        let uri = self.resolve(given);
         if given.is_some() && uri.is_none() {
             return Err(given.unwrap_or_default().to_owned());
         }
-        let (uri_n, lower) = normalize_ns(uri.as_deref().unwrap_or(""));
-        let prefix = match canonical_prefix(&lower) {
-            Some(p) => p.to_owned(),
-            None => given.unwrap_or("").to_owned(),
+        let lower = ns_key(uri.unwrap_or(""));
+        let mut tag = String::with_capacity(qname.len() + 8);
+        match canonical_prefix(&lower) {
+            Some(p) if !p.is_empty() => {
+                tag.push_str(&p.to_ascii_lowercase());
+                tag.push(':');
+            }
+            Some(_) => {}
+            None => {
+                if let Some(g) = given {
+                    tag.push_str(&g.to_lowercase());
+                    tag.push(':');
+                }
+            }
+        }
+        tag.push_str(&local.to_lowercase());
+        let special = match uri {
+            Some("http://www.w3.org/1998/Math/MathML") => {
+                Some("http://www.w3.org/1998/Math/MathML")
+            }
+            Some("http://www.w3.org/2000/svg") => Some("http://www.w3.org/2000/svg"),
+            _ => None,
         };
-        let local = local.to_lowercase();
-        let tag = if prefix.is_empty() {
-            local
-        } else {
-            format!("{}:{local}", prefix.to_lowercase())
-        };
-        Ok((tag, uri.map(|_| uri_n)))
+        Ok((tag, special))
     }
 
     fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
@@ -331,7 +343,7 @@ impl<'o> Driver<'o> {
         for (k, v) in plain {
             if let Some((p, local)) = k.split_once(':') {
                 if let Some(uri) = self.resolve(Some(p)) {
-                    let (_, lower) = normalize_ns(uri);
+                    let lower = ns_key(uri);
                     if let Some(c) = canonical_prefix(&lower).filter(|c| !c.is_empty()) {
                         out.push((format!("{c}:{local}").to_lowercase(), v.clone()));
                     }
@@ -350,7 +362,7 @@ impl<'o> Driver<'o> {
                 dedup.push((k, v));
             }
         }
-        self.builder.start(&tag, dedup, ns.as_deref());
+        self.builder.start(&tag, dedup, ns);
         self.open.push(Open {
             qname: qname.to_owned(),
             tag,
@@ -364,7 +376,11 @@ impl<'o> Driver<'o> {
             self.skipped_depth -= 1;
             return;
         }
-        let Some(i) = self.open.iter().rposition(|o| o.qname == qname) else {
+        let Some(i) = self
+            .open
+            .iter()
+            .rposition(|o| o.qname.eq_ignore_ascii_case(qname))
+        else {
             // An end tag that closes nothing open is ignored.
             return;
         };
@@ -406,7 +422,14 @@ impl<'o> Driver<'o> {
     }
 
     fn text(&mut self, s: &str, escape: bool) {
-        if self.skipped_depth == 0 {
+        if self.skipped_depth > 0 {
+            return;
+        }
+        if !self.strict && s.contains('\r') {
+            // XML line-end normalisation, which the strict pass gets from quick-xml.
+            let normalized = s.replace("\r\n", "\n").replace('\r', "\n");
+            self.builder.data(&normalized, escape);
+        } else {
             self.builder.data(s, escape);
         }
     }
@@ -505,13 +528,34 @@ fn strict_attrs(
     let mut out = Vec::new();
     let mut attrs = e.attributes();
     attrs.with_checks(true);
+    if !is_xml_name(e.name().as_ref()) {
+        return Err(format!(
+            "not well-formed (invalid token): bad element name `{}`",
+            e.name().as_ref()
+        ));
+    }
     for a in attrs {
         let a = a.map_err(|err| format!("not well-formed (invalid token): {err}"))?;
         let key = a.key.as_ref().to_owned();
+        if !is_xml_name(&key) {
+            return Err(format!(
+                "not well-formed (invalid token): bad attribute name `{key}`"
+            ));
+        }
+        check_text(&a.value)?;
         let value = strict_attr_value(&a.value, driver)?;
         out.push((key, value));
     }
     Ok(out)
+}
+
+/// A (simplified) XML `Name`: a letter, `_`, `:` or non-ASCII first, then name characters.
+fn is_xml_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_' || c == ':' || !c.is_ascii())
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || !c.is_ascii())
 }
 
 fn check_text(s: &str) -> Result<(), String> {
@@ -598,6 +642,11 @@ fn strict_pass<'o>(
                     continue;
                 }
                 check_text(&s).map_err(fail)?;
+                if s.contains("]]>") {
+                    return Err(fail(
+                        "not well-formed (invalid token): `]]>` in text".into(),
+                    ));
+                }
                 driver.text(&s, true);
             }
             Event::CData(c) => {
@@ -646,6 +695,14 @@ fn strict_pass<'o>(
                     ));
                 }
                 break;
+            }
+            Event::Decl(_) if pos > 0 => {
+                return Err(fail(
+                    "XML or text declaration not at start of entity".into(),
+                ));
+            }
+            Event::DocType(_) if seen_root => {
+                return Err(fail("syntax error: DOCTYPE after the root element".into()));
             }
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
         }
@@ -729,6 +786,27 @@ mod tests {
         assert_eq!(bad.bozo.len(), 1);
         assert_eq!(bad.bozo[0].kind, BozoKind::NotWellFormed);
         assert_eq!(bad.feed.title.as_deref(), Some("a\u{a0}b"));
+    }
+
+    #[test]
+    fn strict_pass_rejects_what_expat_rejects() {
+        for bad in [
+            "<rss><1a/></rss>",
+            "<rss>]]></rss>",
+            "<rss a='\u{1}'/>",
+            "<rss>\u{c}</rss>",
+            "<rss/><x/>",
+            "text<rss/>",
+            "<rss>",
+        ] {
+            let r = parse_str(bad, &ParseOptions::default());
+            assert!(
+                r.bozo
+                    .iter()
+                    .any(|b| b.kind == BozoKind::NotWellFormed && b.position.is_some()),
+                "{bad:?} passed the strict pass"
+            );
+        }
     }
 
     #[test]

@@ -62,10 +62,60 @@ pub fn fix_double_utf8(s: String) -> String {
     }
 }
 
+/// In markup, rewrites character references to C1 code points (`&#146;`) as references
+/// to their windows-1252 meanings (`&#x2019;`), as feedparser's HTML processing does.
+#[must_use]
+pub fn fix_c1_char_refs(s: String) -> String {
+    if !s.contains("&#") {
+        return s;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(i) = rest.find("&#") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        let end = after.find(';').filter(|&e| e > 0 && e <= 8);
+        let mapped = end.and_then(|e| {
+            let body = &after[..e];
+            let code = match body.strip_prefix(['x', 'X']) {
+                Some(h) => u32::from_str_radix(h, 16).ok()?,
+                None => body.parse::<u32>().ok()?,
+            };
+            cp1252(char::from_u32(code)?)
+        });
+        match (mapped, end) {
+            (Some(c), Some(e)) => {
+                out.push_str(&format!("&#x{:x};", c as u32));
+                rest = &after[e + 1..];
+            }
+            _ => {
+                out.push_str("&#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Escapes `&`, `<` and `>` (and, when `quote`, `"`).
 #[must_use]
 pub fn xml_escape(s: &str, quote: bool) -> String {
     let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s, quote);
+    out
+}
+
+/// Appends `s` to `out` with `&`, `<` and `>` escaped.
+pub fn xml_escape_into(out: &mut String, s: &str) {
+    escape_into(out, s, false);
+}
+
+fn escape_into(out: &mut String, s: &str, quote: bool) {
+    if !s.contains(['&', '<', '>', '"']) {
+        out.push_str(s);
+        return;
+    }
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -75,7 +125,6 @@ pub fn xml_escape(s: &str, quote: bool) -> String {
             _ => out.push(c),
         }
     }
-    out
 }
 
 /// The replacement text of a predefined XML entity.
@@ -412,6 +461,14 @@ mod tests {
     #[test]
     fn cp1252_maps_c1_and_keeps_undefined() {
         assert_eq!(map_cp1252("a\u{92}b\u{81}".into()), "a\u{2019}b\u{81}");
+    }
+
+    #[test]
+    fn c1_char_refs_in_markup() {
+        assert_eq!(
+            fix_c1_char_refs("don&#146;t &#160; &#x92;".into()),
+            "don&#x2019;t &#160; &#x2019;"
+        );
     }
 
     #[test]
