@@ -116,7 +116,9 @@ pub fn parse<'a>(bytes: &'a [u8], transport: &Transport) -> Parsed<'a> {
     )
 }
 
-/// Decodes and parses feed bytes with the given options.
+/// Decodes and parses feed bytes with the given options. For an HTTP transport the
+/// response's `Content-Language` and `Content-Location` fill the options' base language
+/// and base URI where they are not set ([`parse::ParseOptions::with_http_context`]).
 #[must_use]
 pub fn parse_with<'a>(
     decoder: &Decoder,
@@ -125,7 +127,13 @@ pub fn parse_with<'a>(
     transport: &Transport,
 ) -> Parsed<'a> {
     let decoded = decoder.decode(bytes, transport);
-    let feed = parse::parse_str(&decoded.text, options);
+    let feed = match transport {
+        Transport::Http(headers) => parse::parse_str(
+            &decoded.text,
+            &options.clone().with_http_context(headers, None),
+        ),
+        _ => parse::parse_str(&decoded.text, options),
+    };
     Parsed {
         decoded,
         feed,

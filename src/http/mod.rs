@@ -349,7 +349,16 @@ impl Fetched {
         if self.not_modified() {
             return None;
         }
-        let mut parsed = parse_with(decoder, options, &self.body, &self.transport());
+        let transport = self.transport();
+        let options = match &transport {
+            Transport::Http(headers) => {
+                options.clone().with_http_context(headers, Some(&self.href))
+            }
+            _ => options
+                .clone()
+                .base_uri(options.base_uri.clone().or_else(|| Some(self.href.clone()))),
+        };
+        let mut parsed = parse_with(decoder, &options, &self.body, &transport);
         if !self.bozo.is_empty() {
             let rest = std::mem::take(&mut parsed.decoded.bozo);
             parsed.decoded.bozo = self.bozo.iter().cloned().chain(rest).collect();

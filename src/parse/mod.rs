@@ -107,6 +107,30 @@ impl ParseOptions {
         self.base_language = lang;
         self
     }
+
+    /// Fills what an HTTP response says about its body, where not set already: the base
+    /// language from `Content-Language`, the base URI from `Content-Location` (resolved
+    /// against `url`) or else `url`, the URL the body was fetched from.
+    #[must_use]
+    pub fn with_http_context(mut self, headers: &crate::Headers, url: Option<&str>) -> Self {
+        if self.base_language.is_none() {
+            self.base_language = headers
+                .get("content-language")
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned);
+        }
+        if self.base_uri.is_none() {
+            self.base_uri = match (
+                headers.get("content-location").filter(|l| !l.is_empty()),
+                url,
+            ) {
+                (Some(loc), Some(url)) => Some(url::urljoin(url, loc)),
+                (Some(loc), None) => Some(loc.to_owned()),
+                (None, url) => url.map(str::to_owned),
+            };
+        }
+        self
+    }
 }
 
 /// What the DOCTYPE told us: feedparser's `rss091n` marker and the safe entities.
@@ -746,6 +770,34 @@ pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
     lenient::run(body, &mut driver);
     driver.close_all();
     driver.finish(dt.version, Vec::new())
+}
+
+#[cfg(test)]
+mod http_context_tests {
+    use super::ParseOptions;
+    use crate::Headers;
+
+    #[test]
+    fn http_context_fills_only_what_is_unset() {
+        let h = Headers::new()
+            .with("Content-Language", "fr")
+            .with("Content-Location", "feeds/a.xml");
+        let o = ParseOptions::default().with_http_context(&h, Some("http://example.com/x/y.xml"));
+        assert_eq!(o.base_language.as_deref(), Some("fr"));
+        assert_eq!(
+            o.base_uri.as_deref(),
+            Some("http://example.com/x/feeds/a.xml")
+        );
+        let set = ParseOptions::default()
+            .base_uri(Some("http://b/".into()))
+            .with_http_context(&h, None);
+        assert_eq!(set.base_uri.as_deref(), Some("http://b/"));
+        let bare = ParseOptions::default().with_http_context(&Headers::new(), Some("http://c/f"));
+        assert_eq!(
+            (bare.base_language, bare.base_uri.as_deref()),
+            (None, Some("http://c/f"))
+        );
+    }
 }
 
 #[cfg(test)]
