@@ -17,12 +17,12 @@
 //! 4. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
 //!    chardetng's guess, UTF-8, windows-1252 and ISO-8859-2, each tried with a *strict*
 //!    decoder from the [`charset`] registry. Problems become [`Bozo`] records.
-//! 5. [`parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
+//! 5. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
 //!    into the feedparser-shaped [`model`].
 //!
 //! ## The leniency promise
 //!
-//! Nothing here gives up on a feed. [`decode`] and [`parse`] never fail and never panic:
+//! Nothing here gives up on a feed. [`decode()`] and [`parse()`] never fail and never panic:
 //! every problem becomes a [`Bozo`] record with a kind, a message and, where one exists, a
 //! position, and a result always comes back. `Err` is reserved for I/O and transport.
 //!
