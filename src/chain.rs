@@ -42,9 +42,13 @@ const MIN_EVIDENCE_BYTES: usize = 16;
 /// with another.
 const MIN_CYRILLIC_BYTES: usize = 64;
 
+/// Non-ASCII bytes chardetng must have seen before it may replace a Western label with
+/// another Latin one.
+const MIN_LATIN_BYTES: usize = 24;
+
 /// Non-ASCII bytes after which chardetng stops being fed when it only has to confirm or
 /// contradict a label at the level of scripts.
-const CONTRADICTION_BYTES: usize = 256;
+const CONTRADICTION_BYTES: usize = 128;
 
 /// How many bytes the plausibility contest between single-byte readings looks at.
 const PLAUSIBILITY_WINDOW: usize = 8 * 1024;
@@ -260,8 +264,10 @@ impl<'a> Chain<'_, 'a> {
             );
             (Charset::UTF_8, Cow::Owned(text), why)
         } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
-            && mine.is_none_or(detect::Marks::suspicious)
+            && (western(pick.charset) || mine.is_none_or(detect::Marks::suspicious))
             && let Some((c, why)) = self.contradiction(pick.charset)
+            // Never trade a reading for one with more marks of mojibake.
+            && mine.zip(self.window_marks(c)).is_none_or(|(m, t)| t.anomalies <= m.anomalies)
         {
             (c, c.decode_strict(self.body).ok()?, why)
         } else if pick.charset.is_single_byte()
@@ -374,6 +380,12 @@ impl<'a> Chain<'_, 'a> {
             (Script::Cyrillic, Script::Cyrillic) => {
                 seen >= MIN_CYRILLIC_BYTES && family(chosen) != family(guessed)
             }
+            // A Western default label (what a CMS writes when nobody chose) on Central
+            // European, Turkish, Baltic or Vietnamese text: chardetng names those pages
+            // reliably from a few dozen accented letters and never for Western prose.
+            (Script::Latin, Script::Latin) => {
+                seen >= MIN_LATIN_BYTES && western(chosen) && !western(guessed)
+            }
             _ => a != b,
         };
         contradicts.then(|| {
@@ -386,6 +398,11 @@ impl<'a> Chain<'_, 'a> {
             )
         })
     }
+}
+
+/// The Western European defaults a feed gets when nobody chose a charset.
+fn western(c: Charset) -> bool {
+    matches!(c.name(), "windows-1252" | "iso-8859-1" | "iso-8859-15")
 }
 
 /// The euro-updated twin of an EBCDIC page (U+20AC where the base page has U+00A4):

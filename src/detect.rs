@@ -6,7 +6,7 @@ use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use crate::charset::Charset;
 
 /// Bytes fed to chardetng per step (small: feeding stops soon after enough evidence).
-const CHUNK: usize = 1024;
+const CHUNK: usize = 512;
 
 /// chardetng's guess for `bytes`, looking at no more than `limit` bytes and stopping
 /// early once `enough` non-ASCII bytes were fed (past that the guess no longer changes in

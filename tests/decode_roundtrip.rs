@@ -68,6 +68,33 @@ fn every_charset_round_trips_under_its_own_name() {
     assert!(checked >= 90, "only {checked} charsets checked");
 }
 
+/// Western European prose under the Western default labels is never taken for a
+/// Central European, Turkish or Baltic page.
+#[test]
+fn western_prose_keeps_its_western_label() {
+    let texts = [
+        "Le président a annoncé mercredi une réforme des retraites. Les syndicats déçus préparent une grève générale à Paris et à Lyon.",
+        "Die Bundesregierung hat am Mittwoch neue Maßnahmen beschlossen. Für Bürger ändert sich künftig einiges bei der Steuererklärung.",
+        "El Gobierno aprobó el miércoles una reforma educativa. Los sindicatos critican que la financiación no llegará hasta el próximo año.",
+        "O governo português anunciou ontem novas medidas económicas. A oposição criticou a decisão e pediu explicações ao ministro.",
+        "Il governo ha approvato mercoledì la riforma delle pensioni. I sindacati hanno già annunciato uno sciopero generale più lungo.",
+        "Regeringen presenterade på onsdagen ett nytt förslag om skatter. Oppositionen är kritisk och kräver en ändring före årsskiftet.",
+        "Regeringen fremlagde onsdag et nyt forslag om skatter. Oppositionen er kritisk og kræver ændringer før årsskiftet på Ærø.",
+        "De regering heeft woensdag een nieuw voorstel gepresenteerd. De oppositie is kritisch over de financiële gevolgen ervan.",
+        "Hallitus esitteli keskiviikkona uuden veroehdotuksen. Oppositio vaatii muutoksia ennen vuodenvaihdetta ja kritisoi päätöstä.",
+        "Ríkisstjórnin kynnti nýjar aðgerðir á miðvikudag. Stjórnarandstaðan gagnrýndi ákvörðunina harðlega í þinginu í gær.",
+    ];
+    for label in ["windows-1252", "iso-8859-1", "iso-8859-15"] {
+        let c = Charset::for_label(label).unwrap();
+        for text in texts {
+            let bytes = c.encode(&feed(label, text)).expect("encodable");
+            let d = feed_decoder::decode(&bytes, &Transport::Local);
+            assert_eq!(d.encoding, label, "{text}: {:?}", d.trail.tried);
+            assert!(d.bozo.is_empty(), "{label} {text}: {:?}", d.bozo);
+        }
+    }
+}
+
 /// Correctly labelled natural text must never be overridden by the evidence rules.
 #[test]
 fn recover_never_overrides_correct_labels_of_natural_text() {

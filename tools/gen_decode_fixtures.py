@@ -262,6 +262,10 @@ def add_all():
     scenario("plausible_ebcdic_euro_twin", doc("Preis: 15 ¤ netto", "cp037", d).encode("cp037"), d,
              Encoding="cp1140", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence",
              Title="Preis: 15 € netto")
+    d = "evidence: Czech windows-1250 declared ISO-8859-1 (chardetng names windows-1250)"
+    CS = "Pražský deník: zprávy z hlavního města. Vláda schválila ve středu nový zákon o daních."
+    scenario("evidence_czech_declared_latin1", doc(CS, "iso-8859-1", d).encode("cp1250"), d,
+             Encoding="windows-1250", Rule="1.2", Bozo="CharacterEncodingOverride", Source="evidence", Title=CS)
     d = "evidence: UTF-8 served as application/xml; charset=ISO-8859-1"
     scenario("evidence_utf8_served_latin1", doc(DE, "utf-8", d).encode("utf-8"), d,
              Transport="http", Header=["Content-Type: application/xml; charset=ISO-8859-1"],
