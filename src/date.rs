@@ -912,6 +912,21 @@ fn parse_rfc822_family(text: &str) -> Option<(DateTime<Utc>, DateFormat)> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_three_http_date_forms() {
+        // RFC 9110 §5.6.7: IMF-fixdate, RFC 850 and asctime must all be read.
+        let want = [1994, 11, 6, 8, 49, 37, 6, 310, 0];
+        for s in [
+            "Sun, 06 Nov 1994 08:49:37 GMT",
+            "Sunday, 06-Nov-94 08:49:37 GMT",
+            "Sun Nov  6 08:49:37 1994",
+        ] {
+            let dt = parse_date(s).unwrap_or_else(|| panic!("{s}"));
+            assert_eq!(struct_time(&dt), want, "{s}");
+        }
+        assert_eq!(parse_date("yesterday"), None);
+    }
+
     fn st(s: &str) -> Option<[i64; 9]> {
         parse_date_struct(s)
     }

@@ -3,15 +3,16 @@
 //!
 //! Top-level keys: `bozo`, `bozo_exception` (the record feedparser would report: the
 //! last one; absent when there is none), `bozo_exceptions` (all, in order), `encoding`,
-//! `version`, `namespaces`, `headers` (HTTP only), `feed`, `entries`, `decoding`. A fetch
-//! adds `href`, `status`, `etag`, `modified` and `modified_parsed` (see `http::Fetched::
-//! json_fields`, with the `http` feature), each absent when unknown.
+//! `version`, `namespaces`, `feed`, `entries`, `decoding`; for an HTTP response also
+//! `headers`, `etag`, `modified` and `modified_parsed` (from its headers); a fetch adds
+//! `href` and `status` (`http::Fetched::json_fields`, with the `http` feature). Keys with
+//! no value are absent.
 
 use serde_json::{Map, Value, json};
 
 use crate::bozo::Bozo;
 use crate::decode::Trail;
-use crate::{Parsed, Transport};
+use crate::{Headers, Parsed, Transport};
 
 /// A bozo record as `{"type", "message", "line"?, "column"?, "offset"?}`.
 #[must_use]
@@ -51,6 +52,36 @@ pub fn trail_json(t: &Trail) -> Value {
     })
 }
 
+/// The top-level keys an HTTP response's headers give: `headers` (names lower-cased,
+/// repeated values joined with `", "` as Python's dict of them holds), and `etag`,
+/// `modified`, `modified_parsed` when the response has `ETag` / `Last-Modified`.
+#[must_use]
+pub fn header_fields(headers: &Headers) -> Map<String, Value> {
+    let mut joined: Map<String, Value> = Map::new();
+    for (name, value) in headers.iter() {
+        let v = match joined.get(name).and_then(Value::as_str) {
+            Some(prev) => format!("{prev}, {value}"),
+            None => value.to_owned(),
+        };
+        joined.insert(name.to_owned(), Value::from(v));
+    }
+    let mut m = Map::new();
+    m.insert("headers".into(), Value::Object(joined));
+    if let Some(etag) = headers.get("etag") {
+        m.insert("etag".into(), etag.into());
+    }
+    if let Some(modified) = headers.get("last-modified") {
+        m.insert("modified".into(), modified.into());
+        if let Some(dt) = crate::date::parse_date(modified) {
+            m.insert(
+                "modified_parsed".into(),
+                json!(crate::date::struct_time(&dt)),
+            );
+        }
+    }
+    m
+}
+
 /// The whole result as the JSON contract's object.
 #[must_use]
 pub fn to_json(parsed: &Parsed<'_>) -> Value {
@@ -65,11 +96,7 @@ pub fn to_json(parsed: &Parsed<'_>) -> Value {
     m.insert("version".into(), parsed.feed.version.clone().into());
     m.insert("namespaces".into(), json!(parsed.feed.namespaces));
     if let Transport::Http(h) = &parsed.transport {
-        let headers: Map<String, Value> = h
-            .iter()
-            .map(|(k, v)| (k.to_owned(), Value::from(v)))
-            .collect();
-        m.insert("headers".into(), Value::Object(headers));
+        m.extend(header_fields(h));
     }
     m.insert(
         "feed".into(),
@@ -114,6 +141,25 @@ mod tests {
             assert!(v.get(k).is_none(), "{k}");
         }
         assert_eq!(v["decoding"]["chosen"]["source"], "rfc3023");
+    }
+
+    #[test]
+    fn response_headers_give_etag_and_modified() {
+        let t = Transport::Http(
+            Headers::new()
+                .with("ETag", "\"v1\"")
+                .with("Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT")
+                .with("Vary", "Accept")
+                .with("Vary", "Cookie"),
+        );
+        let v = to_json(&crate::parse(b"<rss/>", &t));
+        assert_eq!(v["etag"], "\"v1\"");
+        assert_eq!(v["modified"], "Sun, 06 Nov 1994 08:49:37 GMT");
+        assert_eq!(
+            v["modified_parsed"],
+            json!([1994, 11, 6, 8, 49, 37, 6, 310, 0])
+        );
+        assert_eq!(v["headers"]["vary"], "Accept, Cookie");
     }
 
     #[test]

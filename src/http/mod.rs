@@ -46,7 +46,6 @@
 mod body;
 mod crawl;
 mod error;
-mod httpdate;
 
 use std::collections::HashSet;
 use std::sync::Once;
@@ -269,7 +268,7 @@ impl HttpInfo {
     /// `Last-Modified` as a UTC date-time.
     #[must_use]
     pub fn modified_datetime(&self) -> Option<DateTime<Utc>> {
-        self.modified.as_deref().and_then(httpdate::parse_http_date)
+        self.modified.as_deref().and_then(crate::date::parse_date)
     }
 }
 
@@ -300,10 +299,10 @@ impl Fetched {
         }
     }
 
-    /// The top-level keys of the JSON contract that come from the fetch: `href` always;
-    /// `status`, `etag`, `modified`, `modified_parsed` (9-int UTC `struct_time`) and
-    /// `headers` (lower-cased names, repeated values joined with `", "`) for HTTP, each
-    /// left out when there is none.
+    /// The top-level keys of the JSON contract that only the fetch knows: `href` always,
+    /// `status` for HTTP. (`etag`, `modified`, `modified_parsed` and `headers` come from
+    /// the response headers, which [`crate::json::to_json`] reads from the transport; for
+    /// a `304`, which parses nothing, they are added here too.)
     #[must_use]
     pub fn json_fields(&self) -> serde_json::Map<String, serde_json::Value> {
         use serde_json::Value;
@@ -311,21 +310,9 @@ impl Fetched {
         m.insert("href".into(), Value::from(self.href.clone()));
         if let Some(h) = &self.http {
             m.insert("status".into(), Value::from(h.status));
-            if let Some(etag) = &h.etag {
-                m.insert("etag".into(), Value::from(etag.clone()));
+            if h.not_modified {
+                m.extend(crate::json::header_fields(&h.headers));
             }
-            if let Some(modified) = &h.modified {
-                m.insert("modified".into(), Value::from(modified.clone()));
-            }
-            if let Some(parsed) = h.modified_parsed {
-                m.insert("modified_parsed".into(), Value::from(parsed.to_vec()));
-            }
-            let headers = h
-                .headers_map()
-                .into_iter()
-                .map(|(k, v)| (k, Value::from(v)))
-                .collect();
-            m.insert("headers".into(), Value::Object(headers));
         }
         m
     }
@@ -560,8 +547,8 @@ impl Fetcher {
         let modified = headers.get("last-modified").map(str::to_owned);
         let modified_parsed = modified
             .as_deref()
-            .and_then(httpdate::parse_http_date)
-            .map(|dt| httpdate::struct_time(&dt));
+            .and_then(crate::date::parse_date)
+            .map(|dt| crate::date::struct_time(&dt));
         let permanent = |s: u16| s == 301 || s == 308;
         let permanent_redirect = redirects.first().is_some_and(|&(s, _)| permanent(s));
         let permanent_href = permanent_redirect.then(|| {
