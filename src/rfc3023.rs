@@ -290,13 +290,7 @@ mod tests {
         guess: Option<Family>,
         declared: Option<&str>,
     ) -> Rfc3023Outcome {
-        strict(&Inputs {
-            bom,
-            guess,
-            declared,
-            class: MediaClass::Local,
-            http_charset: None,
-        })
+        http(MediaClass::Local, None, bom, guess, declared)
     }
 
     fn http(
