@@ -167,13 +167,13 @@ impl Charset {
     #[must_use]
     pub fn for_label(label: &str) -> Option<Charset> {
         let key = normalize(label)?;
-        lookup(&key).or_else(|| {
-            if key.contains('.') {
-                lookup(&key.replace('.', "_"))
-            } else {
-                None
-            }
-        })
+        lookup(&key)
+            .or_else(|| {
+                key.contains('.')
+                    .then(|| lookup(&key.replace('.', "_")))
+                    .flatten()
+            })
+            .or_else(|| lookup_squeezed(&key))
     }
 
     /// The charset for an encoding_rs encoding (e.g. a chardetng guess). Single-byte
@@ -448,6 +448,25 @@ impl Charset {
             Repr::Ucs4_3412 => Some(encode_ucs4(text, UCS4_3412)),
         }
     }
+}
+
+/// A last, lenient try for spellings no registry lists but feeds use: separators
+/// dropped (`cp-1251` → `cp1251`), and `win`/`windows` followed by a code page number
+/// (`win-1251`, `windows1251`) read as `windows-NNNN`.
+fn lookup_squeezed(key: &str) -> Option<Charset> {
+    let squeezed: String = key.chars().filter(char::is_ascii_alphanumeric).collect();
+    let digits = squeezed
+        .trim_start_matches("windows")
+        .trim_start_matches("win");
+    if digits.len() < squeezed.len()
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return lookup(&format!("windows_{digits}"));
+    }
+    (squeezed.len() < key.len())
+        .then(|| lookup(&squeezed))
+        .flatten()
 }
 
 /// Python-style label normalisation (see the module docs); `None` for non-ASCII or
