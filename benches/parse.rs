@@ -256,11 +256,16 @@ fn feed_rs(bytes: &[u8]) -> usize {
 fn large(c: &mut Criterion, group: &str, bytes: &[u8]) {
     // `PARSE_BENCH_DUMP=dir` writes the inputs out (for profiling) instead of measuring.
     if let Some(dir) = std::env::var_os("PARSE_BENCH_DUMP") {
-        std::fs::write(std::path::Path::new(&dir).join(format!("{group}.xml")), bytes)
-            .expect("dump");
+        std::fs::write(
+            std::path::Path::new(&dir).join(format!("{group}.xml")),
+            bytes,
+        )
+        .expect("dump");
         return;
     }
-    let text = feed_decoder::decode(bytes, &Transport::Local).text.into_owned();
+    let text = feed_decoder::decode(bytes, &Transport::Local)
+        .text
+        .into_owned();
     let mut g = c.benchmark_group(group);
     g.sampling_mode(SamplingMode::Flat)
         .sample_size(10)

@@ -125,14 +125,22 @@ macro_rules! model_struct {
             /// Builds the typed value from a feedparser-shaped dictionary. Keys whose
             /// value does not fit the typed field stay in `extra` unchanged.
             #[must_use]
-            pub fn from_dict(mut d: Map<String, Value>) -> Self {
+            pub fn from_dict(d: Map<String, Value>) -> Self {
+                // One pass over the dictionary: each key is dispatched to its field.
                 let mut out = $name::default();
-                $( out.$field = take(&mut d, $key); )*
-                $(
-                    out.$dfield = take(&mut d, $dkey);
-                    out.$dparsed = take_parsed(&mut d, $pkey);
-                )*
-                out.extra = d.into_iter().collect();
+                for (k, v) in d {
+                    let back = match k.as_str() {
+                        $( $key => put(&mut out.$field, v), )*
+                        $(
+                            $dkey => put(&mut out.$dfield, v),
+                            $pkey => put_parsed(&mut out.$dparsed, v),
+                        )*
+                        _ => Some(v),
+                    };
+                    if let Some(v) = back {
+                        out.extra.insert(k, v);
+                    }
+                }
                 out
             }
         }
@@ -337,26 +345,30 @@ impl FromJson for Tag {
     }
 }
 
-/// Moves `key` out of the dictionary into a typed field when its shape fits; otherwise
-/// the value stays (and is serialized from `extra` unchanged).
-fn take<T: FromJson>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
-    let v = d.remove(key)?;
+/// Moves a value into a typed field when its shape fits; otherwise hands it back (to be
+/// kept in `extra` and serialized unchanged).
+fn put<T: FromJson>(field: &mut Option<T>, v: Value) -> Option<Value> {
     match T::from_json(v) {
-        Ok(t) => Some(t),
-        Err(v) => {
-            d.insert(key.to_owned(), v);
+        Ok(t) => {
+            *field = Some(t);
             None
         }
+        Err(v) => Some(v),
     }
 }
 
-fn take_parsed(d: &mut Map<String, Value>, key: &str) -> Option<Option<StructTime>> {
-    match d.get(key)? {
-        Value::Null => {
-            d.remove(key);
-            Some(None)
+/// As [`put`] for a `*_parsed` date: `null` is `Some(None)`.
+fn put_parsed(field: &mut Option<Option<StructTime>>, v: Value) -> Option<Value> {
+    if v.is_null() {
+        *field = Some(None);
+        return None;
+    }
+    match StructTime::from_json(v) {
+        Ok(t) => {
+            *field = Some(Some(t));
+            None
         }
-        _ => take::<StructTime>(d, key).map(Some),
+        Err(v) => Some(v),
     }
 }
 

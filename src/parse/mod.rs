@@ -582,8 +582,37 @@ fn is_xml_name(s: &str) -> bool {
         && chars.all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || !c.is_ascii())
 }
 
+/// The first character of `s` that XML 1.0 does not allow. Works on bytes: the only
+/// excluded characters a `str` can hold are the C0 controls other than tab, newline and
+/// carriage return (one byte each) and U+FFFE/U+FFFF (`EF BF BE`/`EF BF BF`), so 32-byte
+/// blocks free of both kinds of byte are skipped without decoding.
+fn first_non_xml_char(s: &str) -> Option<char> {
+    let b = s.as_bytes();
+    let suspect = |c: u8| (c < 0x20 && c != b'\t' && c != b'\n' && c != b'\r') | (c == 0xef);
+    let mut i = 0;
+    while i < b.len() {
+        let end = (i + 32).min(b.len());
+        if !b[i..end].iter().fold(false, |acc, &c| acc | suspect(c)) {
+            i = end;
+            continue;
+        }
+        for j in i..end {
+            let c = b[j];
+            if c < 0x20 && suspect(c) {
+                return Some(char::from(c));
+            }
+            if c == 0xef && b.get(j + 1) == Some(&0xbf) && matches!(b.get(j + 2), Some(0xbe | 0xbf))
+            {
+                return s[j..].chars().next();
+            }
+        }
+        i = end;
+    }
+    None
+}
+
 fn check_text(s: &str) -> Result<(), String> {
-    match s.chars().find(|&c| !is_xml_char(c)) {
+    match first_non_xml_char(s) {
         Some(c) => Err(format!(
             "not well-formed (invalid token): character U+{:04X}",
             c as u32
@@ -858,6 +887,30 @@ mod tests {
                     .any(|b| b.kind == BozoKind::NotWellFormed && b.position.is_some()),
                 "{bad:?} passed the strict pass"
             );
+        }
+    }
+
+    #[test]
+    fn non_xml_chars_are_found_by_bytes() {
+        for s in [
+            "",
+            "plain",
+            "tab\tnl\ncr\r",
+            "日本語 ＡＢ \u{fffd}",
+            &"x".repeat(100),
+        ] {
+            assert_eq!(first_non_xml_char(s), None, "{s:?}");
+        }
+        let long = format!("{}\u{c}", "y".repeat(70));
+        for (s, c) in [
+            ("a\u{1}b", '\u{1}'),
+            ("\u{1f}", '\u{1f}'),
+            ("ab\u{fffe}", '\u{fffe}'),
+            ("\u{ff21}\u{ffff}", '\u{ffff}'),
+            (long.as_str(), '\u{c}'),
+        ] {
+            assert_eq!(first_non_xml_char(s), Some(c), "{s:?}");
+            assert_eq!(s.chars().find(|&c| !is_xml_char(c)), Some(c));
         }
     }
 
