@@ -223,12 +223,6 @@ fn null_or_string(o: &Map<String, Value>, k: &str) -> bool {
     o.get(k).is_none_or(|v| v.is_string() || v.is_null())
 }
 
-fn take_str(o: &mut Map<String, Value>, k: &str) -> Option<String> {
-    match o.remove(k)? {
-        Value::String(s) => Some(s),
-        _ => None,
-    }
-}
 
 impl Fits for Text {
     fn fits(v: &Value) -> bool {
@@ -249,16 +243,21 @@ impl FromJson for Text {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Text {
-            content_type: take_str(&mut o, "type").unwrap_or_default(),
-            language: take_str(&mut o, "language"),
-            base: take_str(&mut o, "base").unwrap_or_default(),
-            value: take_str(&mut o, "value").unwrap_or_default(),
-            src: take_str(&mut o, "src"),
-        })
+        let mut t = Text::default();
+        for (k, v) in o {
+            let Value::String(v) = v else { continue };
+            match k.as_str() {
+                "type" => t.content_type = v,
+                "language" => t.language = Some(v),
+                "base" => t.base = v,
+                "value" => t.value = v,
+                _ => t.src = Some(v),
+            }
+        }
+        Ok(t)
     }
 }
 
@@ -277,17 +276,27 @@ impl FromJson for Link {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Link {
-            rel: take_str(&mut o, "rel"),
-            content_type: take_str(&mut o, "type"),
-            href: take_str(&mut o, "href"),
-            title: take_str(&mut o, "title"),
-            length: take_str(&mut o, "length"),
-            extra: o.into_iter().collect(),
-        })
+        let mut l = Link::default();
+        for (k, v) in o {
+            let field = match k.as_str() {
+                "rel" => &mut l.rel,
+                "type" => &mut l.content_type,
+                "href" => &mut l.href,
+                "title" => &mut l.title,
+                "length" => &mut l.length,
+                _ => {
+                    l.extra.insert(k, v);
+                    continue;
+                }
+            };
+            if let Value::String(v) = v {
+                *field = Some(v);
+            }
+        }
+        Ok(l)
     }
 }
 
@@ -306,14 +315,19 @@ impl FromJson for Person {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Person {
-            name: take_str(&mut o, "name"),
-            email: take_str(&mut o, "email"),
-            href: take_str(&mut o, "href"),
-        })
+        let mut p = Person::default();
+        for (k, v) in o {
+            let Value::String(v) = v else { continue };
+            match k.as_str() {
+                "name" => p.name = Some(v),
+                "email" => p.email = Some(v),
+                _ => p.href = Some(v),
+            }
+        }
+        Ok(p)
     }
 }
 
@@ -334,14 +348,19 @@ impl FromJson for Tag {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Tag {
-            term: take_str(&mut o, "term"),
-            scheme: take_str(&mut o, "scheme"),
-            label: take_str(&mut o, "label"),
-        })
+        let mut t = Tag::default();
+        for (k, v) in o {
+            let Value::String(v) = v else { continue };
+            match k.as_str() {
+                "term" => t.term = Some(v),
+                "scheme" => t.scheme = Some(v),
+                _ => t.label = Some(v),
+            }
+        }
+        Ok(t)
     }
 }
 

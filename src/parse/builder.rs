@@ -2,6 +2,7 @@
 //! that fills feedparser-shaped dictionaries, following feedparser's element handlers and
 //! precedence rules.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -147,7 +148,7 @@ impl ContentParams {
 }
 
 struct Elem {
-    name: String,
+    name: Cow<'static, str>,
     expecting_text: bool,
     /// The text collected so far (one buffer per element).
     text: String,
@@ -228,9 +229,9 @@ fn attrs_dict(attrs: &[(String, String)]) -> Dict {
     d
 }
 
-fn map_content_type(t: &str) -> String {
-    let t = t.to_lowercase();
-    match t.as_str() {
+fn map_content_type(t: &str) -> Cow<'_, str> {
+    let t = super::lowercase(t);
+    match &*t {
         "text" | "plain" => "text/plain".into(),
         "html" => "text/html".into(),
         "xhtml" => "application/xhtml+xml".into(),
@@ -378,9 +379,9 @@ impl Builder {
         }
     }
 
-    fn push(&mut self, name: &str, expecting_text: bool) {
+    fn push(&mut self, name: impl Into<Cow<'static, str>>, expecting_text: bool) {
         self.stack.push(Elem {
-            name: name.to_owned(),
+            name: name.into(),
             expecting_text,
             text: String::new(),
             marks: Vec::new(),
@@ -441,16 +442,12 @@ impl Builder {
 
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
     /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
-    pub(crate) fn start(
-        &mut self,
-        tag: &str,
-        mut attrs: Vec<(String, String)>,
-        ns: Option<&'static str>,
-    ) {
+    pub(crate) fn start(&mut self, name: &super::Name, mut attrs: Vec<(String, String)>) {
+        let (tag, key, ns) = (&*name.tag, &*name.key, name.ns);
         self.depth += 1;
         for (k, v) in &mut attrs {
             if k == "rel" || k == "type" {
-                *v = v.to_lowercase();
+                *v = super::lowercase_owned(std::mem::take(v));
             }
         }
         self.base_and_lang(tag, &attrs);
@@ -479,7 +476,7 @@ impl Builder {
             return;
         }
 
-        let (prefix, suffix) = tag.split_once(':').unwrap_or(("", tag));
+        let prefix = tag.split_once(':').map_or("", |(p, _)| p);
         if prefix.is_empty() && !matches!(tag, "title" | "link" | "description" | "name") {
             self.intextinput = false;
         }
@@ -491,34 +488,25 @@ impl Builder {
         {
             self.inimage = false;
         }
-        let key = if prefix.is_empty() {
-            suffix.to_owned()
-        } else {
-            format!("{prefix}_{suffix}")
-        };
-        if !self.start_handler(&key, &attrs) {
+        if !self.start_handler(key, &attrs) {
             if attrs.is_empty() {
-                self.push(&key, true);
+                self.push(key.to_owned(), true);
             } else {
                 let d = attrs_dict(&attrs);
-                self.ctx().insert(fp_key(&key).to_owned(), Value::Object(d));
+                self.ctx().insert(fp_key(key).to_owned(), Value::Object(d));
             }
         }
     }
 
     /// An end tag, named as for [`Builder::start`].
-    pub(crate) fn end(&mut self, tag: &str) {
-        let (prefix, suffix) = tag.split_once(':').unwrap_or(("", tag));
-        let key = if prefix.is_empty() {
-            suffix.to_owned()
-        } else {
-            format!("{prefix}_{suffix}")
-        };
+    pub(crate) fn end(&mut self, name: &super::Name) {
+        let (tag, key) = (&*name.tag, &*name.key);
+        let suffix = tag.split_once(':').map_or(tag, |(_, s)| s);
         if suffix == "svg" && self.svg_ok > 0 {
             self.svg_ok -= 1;
         }
-        if self.svg_ok > 0 || !self.end_handler(&key) {
-            self.pop(&key, true);
+        if self.svg_ok > 0 || !self.end_handler(key) {
+            self.pop(key, true);
         }
         let mut emitted = false;
         if self.incontent > 0 && !self.cp.ty_or("xml").ends_with("xml") {
@@ -634,7 +622,7 @@ impl Builder {
         if !output.is_empty()
             && !self.baseuri.is_empty()
             && matches!(
-                element.as_str(),
+                &*element,
                 "comments"
                     | "docs"
                     | "href"
@@ -661,7 +649,7 @@ impl Builder {
         let htmlish = is_html_type(&map_content_type(self.cp.ty_or("text/html")));
         if htmlish
             && matches!(
-                element.as_str(),
+                &*element,
                 "content"
                     | "copyright"
                     | "description"
@@ -676,7 +664,7 @@ impl Builder {
             output = fix_c1_char_refs(output);
         }
 
-        if matches!(element.as_str(), "category" | "tags" | "itunes_keywords") {
+        if matches!(&*element, "category" | "tags" | "itunes_keywords") {
             return Some(output);
         }
         if element == "title" && -1 < self.title_depth && self.title_depth <= self.depth {
@@ -776,7 +764,7 @@ impl Builder {
 
     fn push_content(
         &mut self,
-        tag: &str,
+        tag: &'static str,
         attrs: &[(String, String)],
         default: &str,
         expecting: bool,
@@ -787,7 +775,7 @@ impl Builder {
         {
             self.lang = Some(l.replace('_', "-").into());
         }
-        let ty = map_content_type(getattr(attrs, "type").unwrap_or(default));
+        let ty = map_content_type(getattr(attrs, "type").unwrap_or(default)).into_owned();
         let base64 = getattr(attrs, "mode") == Some("base64")
             || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
         self.cp = ContentParams {
@@ -1123,7 +1111,7 @@ impl Builder {
         }
     }
 
-    fn start_date(&mut self, key: &str) {
+    fn start_date(&mut self, key: &'static str) {
         self.push(key, true);
     }
 

@@ -20,7 +20,9 @@ mod lenient;
 pub mod text;
 pub mod url;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use quick_xml::Reader;
 use quick_xml::events::Event;
@@ -236,17 +238,63 @@ fn expand_safe(value: &str) -> String {
     value.to_owned()
 }
 
+/// An element name as the builder sees it: feedparser's tag (`prefix:local`, lower-cased)
+/// and handler key (`prefix_local`), computed once per qualified name and namespace
+/// scope.
+pub(crate) struct Name {
+    qname: Box<str>,
+    pub(crate) tag: Box<str>,
+    pub(crate) key: Box<str>,
+    pub(crate) ns: Option<&'static str>,
+}
+
+impl Name {
+    fn new(qname: &str, tag: String, ns: Option<&'static str>) -> Rc<Name> {
+        let key = match tag.split_once(':') {
+            Some((prefix, suffix)) if !prefix.is_empty() => format!("{prefix}_{suffix}"),
+            Some((_, suffix)) => suffix.to_owned(),
+            None => tag.clone(),
+        };
+        Rc::new(Name {
+            qname: qname.into(),
+            tag: tag.into(),
+            key: key.into(),
+            ns,
+        })
+    }
+}
+
 /// One open element as the driver sees it.
 struct Open {
-    qname: String,
-    tag: String,
+    name: Rc<Name>,
     scopes: usize,
+}
+
+/// `s` lower-cased, reusing the string when it has nothing to lower.
+pub(crate) fn lowercase_owned(mut s: String) -> String {
+    if s.is_ascii() {
+        s.make_ascii_lowercase();
+        s
+    } else {
+        s.to_lowercase()
+    }
+}
+
+/// `s` lower-cased, borrowed when it has nothing to lower.
+pub(crate) fn lowercase(s: &str) -> Cow<'_, str> {
+    if s.is_ascii() && !s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.to_lowercase())
+    }
 }
 
 /// Namespace resolution and event routing shared by both passes.
 pub(crate) struct Driver<'o> {
     builder: Builder,
     scopes: Vec<(Option<String>, String)>,
+    /// Names already resolved in the current namespace scope (cleared when it changes).
+    names: HashMap<Box<str>, Rc<Name>>,
     open: Vec<Open>,
     skipped_depth: usize,
     options: &'o ParseOptions,
@@ -269,6 +317,7 @@ impl<'o> Driver<'o> {
                 options.max_entries.max(1),
             ),
             scopes: Vec::new(),
+            names: HashMap::new(),
             open: Vec::new(),
             skipped_depth: 0,
             options,
@@ -313,18 +362,19 @@ impl<'o> Driver<'o> {
         let mut tag = String::with_capacity(qname.len() + 8);
         match canonical_prefix(&lower) {
             Some(p) if !p.is_empty() => {
-                tag.push_str(&p.to_ascii_lowercase());
+                tag.push_str(p);
+                tag.make_ascii_lowercase();
                 tag.push(':');
             }
             Some(_) => {}
             None => {
                 if let Some(g) = given {
-                    tag.push_str(&g.to_lowercase());
+                    tag.push_str(&lowercase(g));
                     tag.push(':');
                 }
             }
         }
-        tag.push_str(&local.to_lowercase());
+        tag.push_str(&lowercase(local));
         let special = match uri {
             Some("http://www.w3.org/1998/Math/MathML") => {
                 Some("http://www.w3.org/1998/Math/MathML")
@@ -333,6 +383,22 @@ impl<'o> Driver<'o> {
             _ => None,
         };
         Ok((tag, special))
+    }
+
+    /// The name of `qname` in the current scope, from the cache when possible.
+    fn name_for(&mut self, qname: &str) -> Result<Rc<Name>, Undeclared> {
+        if let Some(n) = self.names.get(qname) {
+            return Ok(n.clone());
+        }
+        match self.tag_for(qname) {
+            Ok((tag, ns)) => {
+                let name = Name::new(qname, tag, ns);
+                self.names.insert(qname.into(), name.clone());
+                Ok(name)
+            }
+            Err(prefix) if self.strict => Err(Undeclared(prefix)),
+            Err(_) => Ok(Name::new(qname, qname.to_lowercase(), None)),
+        }
     }
 
     fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
@@ -358,11 +424,10 @@ impl<'o> Driver<'o> {
                 plain.push((k, v));
             }
         }
-        let (tag, ns) = match self.tag_for(qname) {
-            Ok(t) => t,
-            Err(prefix) if self.strict => return Err(Undeclared(prefix)),
-            Err(_) => (qname.to_lowercase(), None),
-        };
+        if self.scopes.len() != scopes_before {
+            self.names.clear();
+        }
+        let name = self.name_for(qname)?;
         let mut out = xlink;
         for (k, v) in plain {
             if let Some((p, local)) = k.split_once(':') {
@@ -375,21 +440,29 @@ impl<'o> Driver<'o> {
                     return Err(Undeclared(p.to_owned()));
                 }
             }
-            out.push((k.to_lowercase(), v));
+            out.push((lowercase_owned(k), v));
         }
         // Later duplicates win, as in a dict.
-        let mut dedup: Vec<(String, String)> = Vec::with_capacity(out.len());
-        for (k, v) in out {
-            if let Some(slot) = dedup.iter_mut().find(|(dk, _)| *dk == k) {
-                slot.1 = v;
-            } else {
-                dedup.push((k, v));
+        let has_dup = out
+            .iter()
+            .enumerate()
+            .any(|(i, (k, _))| out[..i].iter().any(|(dk, _)| dk == k));
+        let attrs = if has_dup {
+            let mut dedup: Vec<(String, String)> = Vec::with_capacity(out.len());
+            for (k, v) in out {
+                if let Some(slot) = dedup.iter_mut().find(|(dk, _)| *dk == k) {
+                    slot.1 = v;
+                } else {
+                    dedup.push((k, v));
+                }
             }
-        }
-        self.builder.start(&tag, dedup, ns);
+            dedup
+        } else {
+            out
+        };
+        self.builder.start(&name, attrs);
         self.open.push(Open {
-            qname: qname.to_owned(),
-            tag,
+            name,
             scopes: scopes_before,
         });
         Ok(())
@@ -403,7 +476,7 @@ impl<'o> Driver<'o> {
         let Some(i) = self
             .open
             .iter()
-            .rposition(|o| o.qname.eq_ignore_ascii_case(qname))
+            .rposition(|o| o.name.qname.eq_ignore_ascii_case(qname))
         else {
             // An end tag that closes nothing open is ignored.
             return;
@@ -411,8 +484,8 @@ impl<'o> Driver<'o> {
         // Elements left open inside it are closed first (innermost first).
         while self.open.len() > i {
             let open = self.open.pop().expect("open element");
-            self.builder.end(&open.tag);
-            self.scopes.truncate(open.scopes);
+            self.builder.end(&open.name);
+            self.pop_scopes(open.scopes);
         }
     }
 
@@ -440,8 +513,16 @@ impl<'o> Driver<'o> {
     fn close_all(&mut self) {
         self.skipped_depth = 0;
         while let Some(open) = self.open.pop() {
-            self.builder.end(&open.tag);
-            self.scopes.truncate(open.scopes);
+            self.builder.end(&open.name);
+            self.pop_scopes(open.scopes);
+        }
+    }
+
+    /// Drops the namespace declarations of a closed element.
+    fn pop_scopes(&mut self, to: usize) {
+        if self.scopes.len() > to {
+            self.scopes.truncate(to);
+            self.names.clear();
         }
     }
 
@@ -661,24 +742,22 @@ fn strict_pass<'o>(
                 let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
                 seen_root = true;
                 depth += 1;
-                let name = e.name().as_ref().to_owned();
-                if let Err(f) = driver.start(&name, attrs) {
+                if let Err(f) = driver.start(e.name().as_ref(), attrs) {
                     return Err(undeclared(f, pos));
                 }
             }
             Event::Empty(e) => {
                 let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
                 seen_root = true;
-                let name = e.name().as_ref().to_owned();
-                if let Err(f) = driver.start(&name, attrs) {
+                let name = e.name();
+                if let Err(f) = driver.start(name.as_ref(), attrs) {
                     return Err(undeclared(f, pos));
                 }
-                driver.end(&name);
+                driver.end(name.as_ref());
             }
             Event::End(e) => {
                 depth = depth.saturating_sub(1);
-                let name = e.name().as_ref().to_owned();
-                driver.end(&name);
+                driver.end(e.name().as_ref());
             }
             Event::Text(t) => {
                 let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
