@@ -223,7 +223,6 @@ fn null_or_string(o: &Map<String, Value>, k: &str) -> bool {
     o.get(k).is_none_or(|v| v.is_string() || v.is_null())
 }
 
-
 impl Fits for Text {
     fn fits(v: &Value) -> bool {
         v.as_object().is_some_and(|o| {
