@@ -177,7 +177,12 @@ enum Ctx {
 /// The builder state (feedparser's parser mixin, as data).
 pub(crate) struct Builder {
     pub feed: Dict,
+    /// The entry being built (at most one: an entry is final once the next one starts,
+    /// since only the last entry is ever written to).
     pub entries: Vec<Dict>,
+    /// The final entries, converted as soon as they are final (while still in cache, and
+    /// so that their dictionaries' memory is reused for the next entry).
+    pub done: Vec<crate::model::Entry>,
     pub version: String,
     pub namespaces_in_use: BTreeMap<String, String>,
     infeed: bool,
@@ -279,6 +284,7 @@ impl Builder {
         Builder {
             feed,
             entries: Vec::new(),
+            done: Vec::new(),
             version: String::new(),
             namespaces_in_use: BTreeMap::new(),
             infeed: false,
@@ -1288,9 +1294,14 @@ impl Builder {
                 self.push_content("rights", attrs, "text/plain", true);
             }
             "item" | "entry" => {
-                if self.entries.len() >= self.max_entries {
+                if self.done.len() + self.entries.len() >= self.max_entries {
                     self.entries_truncated = true;
-                    self.entries.pop();
+                    if self.entries.pop().is_none() {
+                        self.done.pop();
+                    }
+                }
+                if let Some(prev) = self.entries.pop() {
+                    self.done.push(crate::model::Entry::from_dict(prev));
                 }
                 self.entries.push(Dict::new());
                 self.property_depth.clear();

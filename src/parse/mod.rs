@@ -564,7 +564,8 @@ impl<'o> Driver<'o> {
         }
         let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
         let feed = Feed::from_dict(builder.feed);
-        let entries = builder.entries.into_iter().map(Entry::from_dict).collect();
+        let mut entries = builder.done;
+        entries.extend(builder.entries.into_iter().map(Entry::from_dict));
         ParsedFeed {
             version,
             namespaces: builder.namespaces_in_use,
@@ -991,6 +992,19 @@ mod tests {
             assert_eq!(first_non_xml_char(s), Some(c), "{s:?}");
             assert_eq!(s.chars().find(|&c| !is_xml_char(c)), Some(c));
         }
+    }
+
+    #[test]
+    fn entry_limit_overwrites_the_last_entry() {
+        let text = "<rss><channel><item><title>A</title></item><item><title>B</title></item>\
+                    <item><title>C</title></item></channel></rss>";
+        let r = parse_str(text, &ParseOptions::default().max_entries(2));
+        let titles: Vec<_> = r.entries.iter().map(|e| e.title.as_deref()).collect();
+        assert_eq!(titles, [Some("A"), Some("C")]);
+        assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+        let one = parse_str(text, &ParseOptions::default().max_entries(1));
+        assert_eq!(one.entries.len(), 1);
+        assert_eq!(one.entries[0].title.as_deref(), Some("C"));
     }
 
     #[test]
