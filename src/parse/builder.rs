@@ -132,11 +132,11 @@ impl ContentParams {
     fn detail(&self, value: String) -> Value {
         let mut d = Dict::new();
         if let Some(t) = &self.ty {
-            d.insert("type".into(), json!(t));
+            d.insert("type".into(), jstr(t));
         }
         d.insert(
             "language".into(),
-            self.language.as_ref().map_or(Value::Null, |l| json!(l)),
+            self.language.as_ref().map_or(Value::Null, |l| jstr(l)),
         );
         d.insert("base".into(), json!(self.base));
         if let Some(s) = &self.src {
@@ -229,7 +229,7 @@ fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
 fn attrs_dict(attrs: &[(String, String)]) -> Dict {
     let mut d = Dict::new();
     for (k, v) in attrs {
-        d.insert(k.clone(), json!(v));
+        d.insert(k.clone(), jstr(v));
     }
     d
 }
@@ -260,7 +260,7 @@ fn enforce_href(d: &mut Dict) {
     {
         d.remove("url");
         d.remove("uri");
-        d.insert("href".into(), json!(h));
+        d.insert("href".into(), jstr(h));
     }
 }
 
@@ -269,6 +269,11 @@ fn date_value(s: &str) -> Value {
         Some(dt) => json!(crate::date::struct_time(&dt)),
         None => Value::Null,
     }
+}
+
+/// A JSON string, moving an owned `String` in (`json!` would copy it).
+fn jstr(s: impl Into<String>) -> Value {
+    Value::String(s.into())
 }
 
 fn str_of(v: Option<&Value>) -> Option<&str> {
@@ -697,7 +702,7 @@ impl Builder {
                         .and_then(|l| l.get("rel"))
                         .and_then(Value::as_str);
                     if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
-                        e.insert("link".into(), json!(fixed));
+                        e.insert("link".into(), jstr(&fixed));
                     }
                     if !fixed.is_empty()
                         && let Some(l) = e
@@ -706,14 +711,14 @@ impl Builder {
                             .and_then(|a| a.last_mut())
                             .and_then(Value::as_object_mut)
                     {
-                        l.insert("href".into(), json!(fixed));
+                        l.insert("href".into(), jstr(fixed));
                     }
                 }
             } else {
                 let key = if element == "description" {
-                    "summary".to_owned()
+                    "summary"
                 } else {
-                    fp_key(&element).to_owned()
+                    fp_key(&element)
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
@@ -725,43 +730,41 @@ impl Builder {
                     }
                     Some(_) => false,
                     None => {
-                        self.property_depth.push((key.clone(), depth));
+                        self.property_depth.push((key.to_owned(), depth));
                         true
                     }
                 };
                 if store {
-                    self.entries[idx].insert(key.clone(), json!(output));
+                    self.entries[idx].insert(key.to_owned(), jstr(&output));
                 }
                 if self.incontent > 0 {
                     let detail = self.cp.detail(output.clone());
-                    let dk = format!("{key}_detail");
-                    self.entries[idx].insert(fp_key(&dk).to_owned(), detail);
+                    self.entries[idx].insert(detail_key(key).into_owned(), detail);
                 }
             }
         } else if self.infeed || self.insource {
             let key = if element == "description" {
-                "subtitle".to_owned()
+                "subtitle"
             } else {
-                fp_key(&element).to_owned()
+                fp_key(&element)
             };
             let detail = (self.incontent > 0).then(|| self.cp.detail(output.clone()));
             let ctx = self.ctx();
             if key == "link" {
                 let fixed = unsemicolon_refs(&output);
-                ctx.insert("link".into(), json!(fixed));
+                ctx.insert("link".into(), jstr(&fixed));
                 if let Some(l) = ctx
                     .get_mut("links")
                     .and_then(Value::as_array_mut)
                     .and_then(|a| a.last_mut())
                     .and_then(Value::as_object_mut)
                 {
-                    l.insert("href".into(), json!(fixed));
+                    l.insert("href".into(), jstr(fixed));
                 }
             } else {
-                ctx.insert(key.clone(), json!(output));
+                ctx.insert(key.to_owned(), jstr(&output));
                 if let Some(d) = detail {
-                    let dk = format!("{key}_detail");
-                    ctx.insert(fp_key(&dk).to_owned(), d);
+                    ctx.insert(detail_key(key).into_owned(), d);
                 }
             }
         }
@@ -802,21 +805,21 @@ impl Builder {
     }
 
     fn save_author(&mut self, key: &str, value: &str, prefix: &str) {
-        let detail_key = format!("{prefix}_detail");
+        let detail_key = detail_key(prefix);
         {
             let ctx = self.ctx();
-            let d = ctx.entry(detail_key).or_insert_with(|| json!({}));
+            let d = ctx
+                .entry(detail_key.clone().into_owned())
+                .or_insert_with(|| json!({}));
             if let Some(o) = d.as_object_mut() {
-                o.insert(key.into(), json!(value));
+                o.insert(key.into(), jstr(value));
             }
         }
         if prefix != "author" {
             // Better than feedparser, which files a publisher's name and e-mail into the
             // last *author* too: the publisher string is built from its own details.
             let ctx = self.ctx();
-            let d = ctx
-                .get(&format!("{prefix}_detail"))
-                .and_then(Value::as_object);
+            let d = ctx.get(&*detail_key).and_then(Value::as_object);
             let name = d
                 .and_then(|d| str_of(d.get("name")))
                 .filter(|s| !s.is_empty());
@@ -829,7 +832,7 @@ impl Builder {
                 (None, Some(e)) => e.to_owned(),
                 (None, None) => return,
             };
-            ctx.insert(prefix.to_owned(), json!(v));
+            ctx.insert(prefix.to_owned(), jstr(v));
             return;
         }
         self.sync_author_detail("author");
@@ -840,7 +843,7 @@ impl Builder {
                 a.push(json!({}));
             }
             if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), json!(value));
+                o.insert(key.into(), jstr(value));
             }
         }
     }
@@ -853,17 +856,22 @@ impl Builder {
                 a.push(json!({}));
             }
             if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), json!(value));
+                o.insert(key.into(), jstr(value));
             }
         }
     }
 
     fn sync_author_detail(&mut self, key: &str) {
-        let plural = format!("{key}s");
-        let detail_key = format!("{key}_detail");
+        let plural: Cow<'static, str> = match key {
+            "author" => "authors".into(),
+            "publisher" => "publishers".into(),
+            _ => format!("{key}s").into(),
+        };
+        let plural = &*plural;
+        let detail_key = detail_key(key).into_owned();
         let ctx = self.ctx();
         let (from_list, detail) = match ctx
-            .get(&plural)
+            .get(plural)
             .and_then(Value::as_array)
             .and_then(|a| a.last())
         {
@@ -880,7 +888,7 @@ impl Builder {
                 (None, None) => None,
             };
             if let Some(v) = v {
-                ctx.insert(key.to_owned(), json!(v));
+                ctx.insert(key.to_owned(), jstr(v));
             }
             return;
         }
@@ -913,7 +921,7 @@ impl Builder {
             detail.insert("name".into(), json!(author));
         }
         if let Some(e) = &email {
-            detail.insert("email".into(), json!(e));
+            detail.insert("email".into(), jstr(e));
         }
         if author.is_empty() && email.is_none() {
             return;
@@ -924,7 +932,7 @@ impl Builder {
         }
         if from_list
             && let Some(last) = ctx
-                .get_mut(&plural)
+                .get_mut(plural)
                 .and_then(Value::as_array_mut)
                 .and_then(|a| a.last_mut())
         {
@@ -977,12 +985,12 @@ impl Builder {
             } else {
                 "text/html"
             };
-            d.insert("type".into(), json!(t));
+            d.insert("type".into(), jstr(t));
         }
         enforce_href(&mut d);
         if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
             let resolved = self.resolve_uri(&h);
-            d.insert("href".into(), json!(resolved));
+            d.insert("href".into(), jstr(resolved));
         }
         let expecting = self.infeed || self.inentry || self.insource;
         let skip = self.inentry && self.inimage;
@@ -997,7 +1005,7 @@ impl Builder {
         match href {
             Some(h) => {
                 if alternate_html {
-                    ctx.insert("link".into(), json!(h));
+                    ctx.insert("link".into(), jstr(h));
                 }
             }
             None => self.push("link", expecting),
@@ -1022,7 +1030,7 @@ impl Builder {
         let copy = ty == "text/plain" || is_html_type(&ty);
         let value = self.pop_content("content");
         if copy && let Some(v) = value {
-            self.save("summary", json!(v), false);
+            self.save("summary", jstr(v), false);
         }
     }
 
@@ -1110,7 +1118,7 @@ impl Builder {
                 .and_then(|a| a.last_mut())
                 .and_then(Value::as_object_mut)
             {
-                t.insert("term".into(), json!(value));
+                t.insert("term".into(), jstr(value));
             }
         } else {
             self.add_tag(Some(&value), None, None);
@@ -1123,7 +1131,14 @@ impl Builder {
 
     fn end_date(&mut self, key: &str) {
         let v = self.pop(key, true).unwrap_or_default();
-        self.save(&format!("{key}_parsed"), date_value(&v), true);
+        let parsed_key: Cow<'static, str> = match key {
+            "published" => "published_parsed".into(),
+            "updated" => "updated_parsed".into(),
+            "created" => "created_parsed".into(),
+            "expired" => "expired_parsed".into(),
+            _ => format!("{key}_parsed").into(),
+        };
+        self.save(&parsed_key, date_value(&v), true);
     }
 
     fn cdf_common(&mut self, attrs: &[(String, String)]) {
@@ -1311,7 +1326,7 @@ impl Builder {
                 self.title_depth = -1;
                 if let Some(id) = getattr(attrs, "rdf:about") {
                     let id = id.to_owned();
-                    self.ctx().insert("id".into(), json!(id));
+                    self.ctx().insert("id".into(), jstr(id));
                 }
                 self.cdf_common(attrs);
             }
@@ -1371,7 +1386,7 @@ impl Builder {
                     enforce_href(&mut d);
                     if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
                         let r = self.resolve_uri(&h);
-                        d.insert("href".into(), json!(r));
+                        d.insert("href".into(), jstr(r));
                     }
                 }
                 self.ctx()
@@ -1391,7 +1406,7 @@ impl Builder {
             }
             "source" => {
                 if let Some(u) = getattr(attrs, "url") {
-                    self.sourcedata.insert("href".into(), json!(u));
+                    self.sourcedata.insert("href".into(), jstr(u));
                 }
                 self.push("source", true);
                 self.insource = true;
@@ -1499,7 +1514,7 @@ impl Builder {
                 let mut d = Dict::new();
                 d.insert("rel".into(), json!("license"));
                 if let Some(v) = getattr(attrs, "rdf:resource").filter(|v| !v.is_empty()) {
-                    d.insert("href".into(), json!(v));
+                    d.insert("href".into(), jstr(v));
                 }
                 let ctx = self.ctx();
                 let l = ctx.entry("links").or_insert_with(|| json!([]));
@@ -1521,7 +1536,7 @@ impl Builder {
                 }
                 self.pop(name, true);
                 if name == "generator" {
-                    let v = value.map_or(Value::Null, |v| json!(v));
+                    let v = value.map_or(Value::Null, |v| jstr(v));
                     self.ctx()
                         .insert("generator_detail".into(), json!({ "href": v }));
                 }
@@ -1584,7 +1599,7 @@ impl Builder {
                 } else if self.incontributor {
                     self.save_contributor("name", &value);
                 } else if self.intextinput {
-                    self.ctx().insert("name".into(), json!(value));
+                    self.ctx().insert("name".into(), jstr(value));
                 }
                 if key == "dc_contributor" {
                     self.incontributor = false;
@@ -1689,7 +1704,7 @@ impl Builder {
                 if self.guidislink
                     && let Some(v) = value
                 {
-                    self.save("link", json!(v), false);
+                    self.save("link", jstr(v), false);
                 }
             }
             "title" | "dc_title" => self.end_title(),
@@ -1711,7 +1726,7 @@ impl Builder {
                     .get_mut("generator_detail")
                     .and_then(Value::as_object_mut)
                 {
-                    d.insert("name".into(), value.map_or(Value::Null, |v| json!(v)));
+                    d.insert("name".into(), value.map_or(Value::Null, |v| jstr(v)));
                 }
             }
             "summary" | "itunes_summary" => self.end_summary(),
@@ -1719,7 +1734,7 @@ impl Builder {
                 self.insource = false;
                 let value = self.pop("source", true);
                 if let Some(v) = value.filter(|v| !v.is_empty()) {
-                    self.sourcedata.insert("title".into(), json!(v));
+                    self.sourcedata.insert("title".into(), jstr(v));
                 }
                 let data = std::mem::take(&mut self.sourcedata);
                 self.ctx().insert("source".into(), Value::Object(data));
@@ -1731,7 +1746,7 @@ impl Builder {
                 let url = self.pop("newlocation", true).unwrap_or_default();
                 if self.ctx_kind() == Ctx::Feed {
                     let u = self.resolve_uri(trim_py(&url));
-                    self.feed.insert("newlocation".into(), json!(u));
+                    self.feed.insert("newlocation".into(), jstr(u));
                 }
             }
             "itunes_owner" => {
@@ -1766,7 +1781,7 @@ impl Builder {
                         .get_mut("media_rating")
                         .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), json!(r));
+                    o.insert("content".into(), jstr(r));
                 }
             }
             "media_credit" => {
@@ -1778,7 +1793,7 @@ impl Builder {
                         .and_then(|a| a.last_mut())
                         .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), json!(r));
+                    o.insert("content".into(), jstr(r));
                 }
             }
             "media_restriction" => {
@@ -1804,7 +1819,7 @@ impl Builder {
                         .get_mut("media_license")
                         .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), json!(r));
+                    o.insert("content".into(), jstr(r));
                 }
             }
             "media_thumbnail" => {
@@ -1817,7 +1832,7 @@ impl Builder {
                         .and_then(|a| a.last_mut())
                         .and_then(Value::as_object_mut)
                 {
-                    o.entry("url").or_insert(json!(u));
+                    o.entry("url").or_insert(jstr(u));
                 }
             }
             "media_player" => {
@@ -1827,7 +1842,7 @@ impl Builder {
                     .get_mut("media_player")
                     .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), v.map_or(Value::Null, |v| json!(v)));
+                    o.insert("content".into(), v.map_or(Value::Null, |v| jstr(v)));
                 }
             }
             "psc_chapters" => self.psc_chapters_flag = false,
@@ -1836,7 +1851,7 @@ impl Builder {
                 let mut d = Dict::new();
                 d.insert("rel".into(), json!("license"));
                 if let Some(v) = v.filter(|v| !v.is_empty()) {
-                    d.insert("href".into(), json!(v));
+                    d.insert("href".into(), jstr(v));
                 }
                 let ctx = self.ctx();
                 let l = ctx.entry("links").or_insert_with(|| json!([]));
@@ -1898,6 +1913,20 @@ fn fp_key(key: &str) -> &str {
         "tagline" => "subtitle",
         "tagline_detail" => "subtitle_detail",
         k => k,
+    }
+}
+
+/// `fp_key("{key}_detail")` (without formatting for the usual keys).
+fn detail_key(key: &str) -> Cow<'static, str> {
+    match key {
+        "title" => "title_detail".into(),
+        "summary" | "description" => "summary_detail".into(),
+        "subtitle" | "tagline" => "subtitle_detail".into(),
+        "rights" | "copyright" => "rights_detail".into(),
+        "info" => "info_detail".into(),
+        "author" => "author_detail".into(),
+        "publisher" => "publisher_detail".into(),
+        _ => fp_key(&format!("{key}_detail")).to_owned().into(),
     }
 }
 
