@@ -136,7 +136,7 @@ impl ContentParams {
         }
         d.insert(
             "language".into(),
-            self.language.as_ref().map_or(Value::Null, |l| jstr(l)),
+            self.language.as_ref().map_or(Value::Null, jstr),
         );
         d.insert("base".into(), json!(self.base));
         if let Some(s) = &self.src {
@@ -1536,7 +1536,7 @@ impl Builder {
                 }
                 self.pop(name, true);
                 if name == "generator" {
-                    let v = value.map_or(Value::Null, |v| jstr(v));
+                    let v = value.map_or(Value::Null, jstr);
                     self.ctx()
                         .insert("generator_detail".into(), json!({ "href": v }));
                 }
@@ -1726,7 +1726,7 @@ impl Builder {
                     .get_mut("generator_detail")
                     .and_then(Value::as_object_mut)
                 {
-                    d.insert("name".into(), value.map_or(Value::Null, |v| jstr(v)));
+                    d.insert("name".into(), value.map_or(Value::Null, jstr));
                 }
             }
             "summary" | "itunes_summary" => self.end_summary(),
@@ -1842,7 +1842,7 @@ impl Builder {
                     .get_mut("media_player")
                     .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), v.map_or(Value::Null, |v| jstr(v)));
+                    o.insert("content".into(), v.map_or(Value::Null, jstr));
                 }
             }
             "psc_chapters" => self.psc_chapters_flag = false,
