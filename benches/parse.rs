@@ -309,6 +309,13 @@ fn bench(c: &mut Criterion) {
             }
         })
         .collect();
+    if let Some(dir) = std::env::var_os("PARSE_BENCH_DUMP") {
+        for (i, f) in small.iter().enumerate() {
+            std::fs::write(std::path::Path::new(&dir).join(format!("small-{i:02}.xml")), f)
+                .expect("dump");
+        }
+        return;
+    }
     let texts: Vec<String> = small
         .iter()
         .map(|b| feed_decoder::decode(b, &Transport::Local).text.into_owned())

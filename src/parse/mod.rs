@@ -585,7 +585,10 @@ fn strict_attr_value(raw: &str, driver: &mut Driver<'_>) -> Result<String, Strin
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
     loop {
-        let Some(i) = rest.find(['&', '<', '\t', '\n', '\r']) else {
+        let Some(i) = rest
+            .bytes()
+            .position(|b| matches!(b, b'&' | b'<' | b'\t' | b'\n' | b'\r'))
+        else {
             out.push_str(rest);
             break;
         };
@@ -657,6 +660,14 @@ fn strict_attrs(
 
 /// A (simplified) XML `Name`: a letter, `_`, `:` or non-ASCII first, then name characters.
 fn is_xml_name(s: &str) -> bool {
+    if let [first, rest @ ..] = s.as_bytes()
+        && s.is_ascii()
+    {
+        return (first.is_ascii_alphabetic() || matches!(first, b'_' | b':'))
+            && rest
+                .iter()
+                .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b':'));
+    }
     let mut chars = s.chars();
     chars
         .next()
@@ -669,16 +680,13 @@ fn is_xml_name(s: &str) -> bool {
 /// carriage return (one byte each) and U+FFFE/U+FFFF (`EF BF BE`/`EF BF BF`), so 32-byte
 /// blocks free of both kinds of byte are skipped without decoding.
 fn first_non_xml_char(s: &str) -> Option<char> {
+    // Branch-free so that the block test vectorizes.
+    let suspect =
+        |c: u8| (c < 0x20) & (c != b'\t') & (c != b'\n') & (c != b'\r') | (c == 0xef);
+    let any = |block: &[u8]| block.iter().fold(0u8, |acc, &c| acc | u8::from(suspect(c))) != 0;
     let b = s.as_bytes();
-    let suspect = |c: u8| (c < 0x20 && c != b'\t' && c != b'\n' && c != b'\r') | (c == 0xef);
-    let mut i = 0;
-    while i < b.len() {
-        let end = (i + 32).min(b.len());
-        if !b[i..end].iter().fold(false, |acc, &c| acc | suspect(c)) {
-            i = end;
-            continue;
-        }
-        for j in i..end {
+    let exact = |from: usize, to: usize| {
+        for j in from..to {
             let c = b[j];
             if c < 0x20 && suspect(c) {
                 return Some(char::from(c));
@@ -688,7 +696,20 @@ fn first_non_xml_char(s: &str) -> Option<char> {
                 return s[j..].chars().next();
             }
         }
-        i = end;
+        None
+    };
+    let mut blocks = b.chunks_exact(32);
+    let mut at = 0;
+    for block in &mut blocks {
+        if any(block)
+            && let Some(c) = exact(at, at + 32)
+        {
+            return Some(c);
+        }
+        at += 32;
+    }
+    if any(blocks.remainder()) {
+        return exact(at, b.len());
     }
     None
 }
