@@ -311,8 +311,11 @@ fn bench(c: &mut Criterion) {
         .collect();
     if let Some(dir) = std::env::var_os("PARSE_BENCH_DUMP") {
         for (i, f) in small.iter().enumerate() {
-            std::fs::write(std::path::Path::new(&dir).join(format!("small-{i:02}.xml")), f)
-                .expect("dump");
+            std::fs::write(
+                std::path::Path::new(&dir).join(format!("small-{i:02}.xml")),
+                f,
+            )
+            .expect("dump");
         }
         return;
     }

@@ -681,8 +681,7 @@ fn is_xml_name(s: &str) -> bool {
 /// blocks free of both kinds of byte are skipped without decoding.
 fn first_non_xml_char(s: &str) -> Option<char> {
     // Branch-free so that the block test vectorizes.
-    let suspect =
-        |c: u8| (c < 0x20) & (c != b'\t') & (c != b'\n') & (c != b'\r') | (c == 0xef);
+    let suspect = |c: u8| (c < 0x20) & (c != b'\t') & (c != b'\n') & (c != b'\r') | (c == 0xef);
     let any = |block: &[u8]| block.iter().fold(0u8, |acc, &c| acc | u8::from(suspect(c))) != 0;
     let b = s.as_bytes();
     let exact = |from: usize, to: usize| {
