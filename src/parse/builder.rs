@@ -249,6 +249,10 @@ fn is_html_type(t: &str) -> bool {
 }
 
 fn enforce_href(d: &mut Dict) {
+    if !d.contains_key("url") && !d.contains_key("uri") {
+        // `href` would be reinserted as it is.
+        return;
+    }
     let href = d
         .get("url")
         .or_else(|| d.get("uri"))
@@ -870,15 +874,14 @@ impl Builder {
         let plural = &*plural;
         let detail_key = detail_key(key).into_owned();
         let ctx = self.ctx();
-        let (from_list, detail) = match ctx
+        let last = ctx
             .get(plural)
             .and_then(Value::as_array)
-            .and_then(|a| a.last())
+            .and_then(|a| a.last());
+        let from_list = matches!(last, Some(Value::Object(_)));
+        if let Some(Value::Object(detail)) = last
+            && !detail.is_empty()
         {
-            Some(Value::Object(o)) => (true, o.clone()),
-            _ => (false, Dict::new()),
-        };
-        if !detail.is_empty() {
             let name = str_of(detail.get("name")).filter(|s| !s.is_empty());
             let email = str_of(detail.get("email")).filter(|s| !s.is_empty());
             let v = match (name, email) {
@@ -916,7 +919,7 @@ impl Builder {
             author = trim_py(&author).to_owned();
             email = Some(e);
         }
-        let mut detail = detail;
+        let mut detail = Dict::new();
         if !author.is_empty() {
             detail.insert("name".into(), json!(author));
         }
@@ -988,32 +991,43 @@ impl Builder {
             d.insert("type".into(), jstr(t));
         }
         enforce_href(&mut d);
-        if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
-            let resolved = self.resolve_uri(&h);
-            d.insert("href".into(), jstr(resolved));
+        if let Some(Value::String(h)) = d.get_mut("href") {
+            self.resolve_in_place(h);
         }
         let expecting = self.infeed || self.inentry || self.insource;
         let skip = self.inentry && self.inimage;
-        let href = str_of(d.get("href")).map(str::to_owned);
         let alternate_html = str_of(d.get("rel")) == Some("alternate")
             && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
+        let href = str_of(d.get("href")).map(|h| alternate_html.then(|| h.to_owned()));
         let ctx = self.ctx();
         let links = ctx.entry("links").or_insert_with(|| json!([]));
         if !skip && let Some(a) = links.as_array_mut() {
             a.push(Value::Object(d));
         }
         match href {
-            Some(h) => {
-                if alternate_html {
-                    ctx.insert("link".into(), jstr(h));
-                }
+            Some(Some(h)) => {
+                ctx.insert("link".into(), jstr(h));
             }
+            Some(None) => {}
             None => self.push("link", expecting),
         }
     }
 
     fn resolve_uri(&self, uri: &str) -> String {
         super::url::urljoin(&self.baseuri, uri)
+    }
+
+    /// `*uri = self.resolve_uri(uri)`, without a copy when there is no base and nothing
+    /// to trim.
+    fn resolve_in_place(&self, uri: &mut String) {
+        if self.baseuri.is_empty() {
+            let trimmed = uri.trim();
+            if trimmed.len() != uri.len() {
+                *uri = trimmed.to_owned();
+            }
+        } else {
+            *uri = self.resolve_uri(uri);
+        }
     }
 
     fn start_content(&mut self, attrs: &[(String, String)]) {
