@@ -695,7 +695,11 @@ impl Builder {
                 }
             } else if element == "link" {
                 if !self.inimage {
-                    let fixed = unsemicolon_refs(&output.replace("&amp;", "&"));
+                    let fixed = if output.contains('&') {
+                        unsemicolon_refs(&output.replace("&amp;", "&"))
+                    } else {
+                        output.clone()
+                    };
                     let e = self.entries.last_mut().expect("entry");
                     // Better than feedparser: a link element's text becomes the entry's
                     // `link` only when it is an alternate link (or the first link).

@@ -57,7 +57,7 @@ pub fn fix_double_utf8(s: String) -> String {
     // A character above U+00FF has a lead byte of C4 or more. The bytes can only be UTF-8
     // when the first non-ASCII character is a lead byte (U+00C2..U+00F4) followed by a
     // continuation byte (U+0080..U+00BF): checked before allocating.
-    if s.bytes().any(|b| b >= 0xc4) {
+    if s.is_ascii() || s.bytes().any(|b| b >= 0xc4) {
         return s;
     }
     let mut chars = s.chars().skip_while(char::is_ascii);
@@ -330,6 +330,9 @@ pub fn looks_like_html(s: &str) -> bool {
 /// Replaces `&name;` (name of `[A-Za-z0-9_]`) with `&name`, as feedparser does to links.
 #[must_use]
 pub fn unsemicolon_refs(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find('&') {
