@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use serde_json::{Map, Value, json};
+use super::dict::{Map, Value, jv};
 
 use super::geo;
 use super::text::{
@@ -15,7 +15,7 @@ use super::text::{
 };
 
 /// A feedparser dictionary.
-pub(crate) type Dict = Map<String, Value>;
+pub(crate) type Dict = Map;
 
 /// Known namespace URIs (lower-cased) and the prefix feedparser gives them.
 pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
@@ -138,9 +138,9 @@ impl ContentParams {
             "language".into(),
             self.language.as_ref().map_or(Value::Null, jstr),
         );
-        d.insert("base".into(), json!(self.base));
+        d.insert("base".into(), jv!(&self.base));
         if let Some(s) = &self.src {
-            d.insert("src".into(), json!(s));
+            d.insert("src".into(), jv!(s));
         }
         d.insert("value".into(), Value::String(value));
         Value::Object(d)
@@ -229,7 +229,7 @@ fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
 fn attrs_dict(attrs: &[(String, String)]) -> Dict {
     let mut d = Dict::new();
     for (k, v) in attrs {
-        d.insert(k.clone(), jstr(v));
+        d.insert(k.clone().into(), jstr(v));
     }
     d
 }
@@ -270,7 +270,7 @@ fn enforce_href(d: &mut Dict) {
 
 fn date_value(s: &str) -> Value {
     match crate::date::parse_date(s) {
-        Some(dt) => json!(crate::date::struct_time(&dt)),
+        Some(dt) => jv!(crate::date::struct_time(&dt)),
         None => Value::Null,
     }
 }
@@ -288,7 +288,7 @@ impl Builder {
     pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {
         let mut feed = Dict::new();
         if let Some(l) = &lang {
-            feed.insert("language".into(), json!(l.replace('_', "-")));
+            feed.insert("language".into(), jv!(l.replace('_', "-")));
         }
         Builder {
             feed,
@@ -376,9 +376,12 @@ impl Builder {
                 .and_then(Value::as_object_mut)
                 .expect("image"),
             Ctx::TextInput => {
-                let v = self.feed.entry("textinput").or_insert_with(|| json!({}));
+                let v = self
+                    .feed
+                    .entry("textinput".into())
+                    .or_insert_with(|| jv!({}));
                 if !v.is_object() {
-                    *v = json!({});
+                    *v = jv!({});
                 }
                 v.as_object_mut().expect("object")
             }
@@ -390,7 +393,7 @@ impl Builder {
     fn save(&mut self, key: &str, value: Value, overwrite: bool) {
         let ctx = self.ctx();
         if overwrite || !ctx.contains_key(key) {
-            ctx.insert(key.to_owned(), value);
+            ctx.insert(key.to_owned().into(), value);
         }
     }
 
@@ -436,7 +439,7 @@ impl Builder {
             && matches!(tag, "feed" | "rss" | "rdf:rdf")
         {
             self.feed
-                .insert("language".into(), json!(l.replace('_', "-")));
+                .insert("language".into(), jv!(l.replace('_', "-")));
         }
         self.lang = lang.clone();
         self.basestack.push(self.baseuri.clone());
@@ -508,7 +511,8 @@ impl Builder {
                 self.push(key.to_owned(), true);
             } else {
                 let d = attrs_dict(&attrs);
-                self.ctx().insert(fp_key(key).to_owned(), Value::Object(d));
+                self.ctx()
+                    .insert(fp_key(key).to_owned().into(), Value::Object(d));
             }
         }
     }
@@ -689,7 +693,7 @@ impl Builder {
             if element == "content" {
                 let detail = self.cp.detail(output.clone());
                 let ctx = self.ctx();
-                let list = ctx.entry("content").or_insert_with(|| json!([]));
+                let list = ctx.entry("content".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = list.as_array_mut() {
                     a.push(detail);
                 }
@@ -743,11 +747,11 @@ impl Builder {
                     }
                 };
                 if store {
-                    self.entries[idx].insert(key.to_owned(), jstr(&output));
+                    self.entries[idx].insert(key.to_owned().into(), jstr(&output));
                 }
                 if self.incontent > 0 {
                     let detail = self.cp.detail(output.clone());
-                    self.entries[idx].insert(detail_key(key).into_owned(), detail);
+                    self.entries[idx].insert(detail_key(key), detail);
                 }
             }
         } else if self.infeed || self.insource {
@@ -770,9 +774,9 @@ impl Builder {
                     l.insert("href".into(), jstr(fixed));
                 }
             } else {
-                ctx.insert(key.to_owned(), jstr(&output));
+                ctx.insert(key.to_owned().into(), jstr(&output));
                 if let Some(d) = detail {
-                    ctx.insert(detail_key(key).into_owned(), d);
+                    ctx.insert(detail_key(key), d);
                 }
             }
         }
@@ -812,13 +816,11 @@ impl Builder {
         v
     }
 
-    fn save_author(&mut self, key: &str, value: &str, prefix: &str) {
+    fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
         let detail_key = detail_key(prefix);
         {
             let ctx = self.ctx();
-            let d = ctx
-                .entry(detail_key.clone().into_owned())
-                .or_insert_with(|| json!({}));
+            let d = ctx.entry(detail_key.clone()).or_insert_with(|| jv!({}));
             if let Some(o) = d.as_object_mut() {
                 o.insert(key.into(), jstr(value));
             }
@@ -827,7 +829,7 @@ impl Builder {
             // Better than feedparser, which files a publisher's name and e-mail into the
             // last *author* too: the publisher string is built from its own details.
             let ctx = self.ctx();
-            let d = ctx.get(&*detail_key).and_then(Value::as_object);
+            let d = ctx.get(&detail_key).and_then(Value::as_object);
             let name = d
                 .and_then(|d| str_of(d.get("name")))
                 .filter(|s| !s.is_empty());
@@ -840,15 +842,15 @@ impl Builder {
                 (None, Some(e)) => e.to_owned(),
                 (None, None) => return,
             };
-            ctx.insert(prefix.to_owned(), jstr(v));
+            ctx.insert(prefix.to_owned().into(), jstr(v));
             return;
         }
         self.sync_author_detail("author");
         let ctx = self.ctx();
-        let authors = ctx.entry("authors").or_insert_with(|| json!([{}]));
+        let authors = ctx.entry("authors".into()).or_insert_with(|| jv!([{}]));
         if let Some(a) = authors.as_array_mut() {
             if a.is_empty() {
-                a.push(json!({}));
+                a.push(jv!({}));
             }
             if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
                 o.insert(key.into(), jstr(value));
@@ -856,12 +858,14 @@ impl Builder {
         }
     }
 
-    fn save_contributor(&mut self, key: &str, value: &str) {
+    fn save_contributor(&mut self, key: &'static str, value: &str) {
         let ctx = self.ctx();
-        let c = ctx.entry("contributors").or_insert_with(|| json!([{}]));
+        let c = ctx
+            .entry("contributors".into())
+            .or_insert_with(|| jv!([{}]));
         if let Some(a) = c.as_array_mut() {
             if a.is_empty() {
-                a.push(json!({}));
+                a.push(jv!({}));
             }
             if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
                 o.insert(key.into(), jstr(value));
@@ -876,7 +880,7 @@ impl Builder {
             _ => format!("{key}s").into(),
         };
         let plural = &*plural;
-        let detail_key = detail_key(key).into_owned();
+        let detail_key = detail_key(key);
         let ctx = self.ctx();
         let last = ctx
             .get(plural)
@@ -895,7 +899,7 @@ impl Builder {
                 (None, None) => None,
             };
             if let Some(v) = v {
-                ctx.insert(key.to_owned(), jstr(v));
+                ctx.insert(key.to_owned().into(), jstr(v));
             }
             return;
         }
@@ -925,7 +929,7 @@ impl Builder {
         }
         let mut detail = Dict::new();
         if !author.is_empty() {
-            detail.insert("name".into(), json!(author));
+            detail.insert("name".into(), jv!(&author));
         }
         if let Some(e) = &email {
             detail.insert("email".into(), jstr(e));
@@ -949,13 +953,13 @@ impl Builder {
 
     fn add_tag(&mut self, term: Option<&str>, scheme: Option<&str>, label: Option<&str>) {
         let ctx = self.ctx();
-        let tags = ctx.entry("tags").or_insert_with(|| json!([]));
+        let tags = ctx.entry("tags".into()).or_insert_with(|| jv!([]));
         let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
         if empty(term) && empty(scheme) && empty(label) {
             return;
         }
-        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| json!(s));
-        let value = json!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
+        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| jv!(s));
+        let value = jv!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
         // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
         // keep hostile input linear.
         if let Some(a) = tags.as_array_mut()
@@ -969,9 +973,9 @@ impl Builder {
         self.inauthor = true;
         self.push("author", true);
         let ctx = self.ctx();
-        let a = ctx.entry("authors").or_insert_with(|| json!([]));
+        let a = ctx.entry("authors".into()).or_insert_with(|| jv!([]));
         if let Some(a) = a.as_array_mut() {
-            a.push(json!({}));
+            a.push(jv!({}));
         }
     }
 
@@ -984,7 +988,7 @@ impl Builder {
     fn start_link(&mut self, attrs: &[(String, String)]) {
         let mut d = attrs_dict(attrs);
         if !d.contains_key("rel") {
-            d.insert("rel".into(), json!("alternate"));
+            d.insert("rel".into(), jv!("alternate"));
         }
         if !d.contains_key("type") {
             let t = if str_of(d.get("rel")) == Some("self") {
@@ -1004,7 +1008,7 @@ impl Builder {
             && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
         let href = str_of(d.get("href")).map(|h| alternate_html.then(|| h.to_owned()));
         let ctx = self.ctx();
-        let links = ctx.entry("links").or_insert_with(|| json!([]));
+        let links = ctx.entry("links".into()).or_insert_with(|| jv!([]));
         if !skip && let Some(a) = links.as_array_mut() {
             a.push(Value::Object(d));
         }
@@ -1181,29 +1185,30 @@ impl Builder {
 
     fn start_geom(&mut self) {
         self.push("geometry", false);
-        self.ctx().insert("where".into(), json!({}));
+        self.ctx().insert("where".into(), jv!({}));
     }
 
-    fn save_where(&mut self, geometry: Dict) {
+    fn save_where(&mut self, geometry: serde_json::Map<String, serde_json::Value>) {
+        let geometry = Map::from_json(geometry);
         let ctx = self.ctx();
-        let w = ctx.entry("where").or_insert_with(|| json!({}));
+        let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
         if let Some(o) = w.as_object_mut() {
             o.extend(geometry);
         }
     }
 
     fn parse_srs(&mut self, attrs: &[(String, String)]) {
-        let name = getattr(attrs, "srsname").map_or(Value::Null, |s| json!(s));
+        let name = getattr(attrs, "srsname").map_or(Value::Null, |s| jv!(s));
         let dim = getattr(attrs, "srsdimension")
             .unwrap_or("2")
             .trim()
             .parse::<i64>()
             .unwrap_or(2);
         let ctx = self.ctx();
-        let w = ctx.entry("where").or_insert_with(|| json!({}));
+        let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
         if let Some(o) = w.as_object_mut() {
             o.insert("srsName".into(), name);
-            o.insert("srsDimension".into(), json!(dim));
+            o.insert("srsDimension".into(), jv!(dim));
         }
     }
 
@@ -1226,10 +1231,10 @@ impl Builder {
             match self.ingeometry {
                 Geom::LineString => geo::line(&this, swap, dims),
                 Geom::Polygon => geo::line(&this, swap, dims).map(|mut l| {
-                    let ring = l.remove("coordinates").unwrap_or(Value::Null);
-                    let mut d = Dict::new();
-                    d.insert("type".into(), json!("Polygon"));
-                    d.insert("coordinates".into(), json!([ring]));
+                    let ring = l.remove("coordinates").unwrap_or(serde_json::Value::Null);
+                    let mut d = serde_json::Map::new();
+                    d.insert("type".into(), serde_json::json!("Polygon"));
+                    d.insert("coordinates".into(), serde_json::json!([ring]));
                     d
                 }),
                 _ => None,
@@ -1282,14 +1287,16 @@ impl Builder {
             }
             "image" => {
                 if !self.inentry {
-                    self.ctx().entry("image").or_insert_with(|| json!({}));
+                    self.ctx().entry("image".into()).or_insert_with(|| jv!({}));
                 }
                 self.inimage = true;
                 self.title_depth = -1;
                 self.push("image", false);
             }
             "textinput" => {
-                self.ctx().entry("textinput").or_insert_with(|| json!({}));
+                self.ctx()
+                    .entry("textinput".into())
+                    .or_insert_with(|| jv!({}));
                 self.intextinput = true;
                 self.title_depth = -1;
                 self.push("textinput", false);
@@ -1300,18 +1307,18 @@ impl Builder {
             "contributor" => {
                 self.incontributor = true;
                 let ctx = self.ctx();
-                let c = ctx.entry("contributors").or_insert_with(|| json!([]));
+                let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = c.as_array_mut() {
-                    a.push(json!({}));
+                    a.push(jv!({}));
                 }
                 self.push("contributor", false);
             }
             "dc_contributor" => {
                 self.incontributor = true;
                 let ctx = self.ctx();
-                let c = ctx.entry("contributors").or_insert_with(|| json!([]));
+                let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = c.as_array_mut() {
-                    a.push(json!({}));
+                    a.push(jv!({}));
                 }
                 self.push("name", false);
             }
@@ -1334,7 +1341,7 @@ impl Builder {
                     }
                 }
                 if let Some(prev) = self.entries.pop() {
-                    self.done.push(crate::model::Entry::from_dict(prev));
+                    self.done.push(crate::model::Entry::from_builder(prev));
                 }
                 self.entries.push(Dict::new());
                 self.property_depth.clear();
@@ -1415,9 +1422,9 @@ impl Builder {
             "enclosure" => {
                 let mut d = attrs_dict(attrs);
                 enforce_href(&mut d);
-                d.insert("rel".into(), json!("enclosure"));
+                d.insert("rel".into(), jv!("enclosure"));
                 let ctx = self.ctx();
-                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1450,19 +1457,21 @@ impl Builder {
                     .or_else(|| getattr(attrs, "url").filter(|s| !s.is_empty()));
                 if let Some(h) = href {
                     let h = h.to_owned();
-                    self.ctx().insert("image".into(), json!({"href": h}));
+                    self.ctx().insert("image".into(), jv!({"href": h}));
                 }
             }
             "media_group" => {}
             "media_rating" => {
                 let d = attrs_dict(attrs);
-                self.ctx().entry("media_rating").or_insert(Value::Object(d));
+                self.ctx()
+                    .entry("media_rating".into())
+                    .or_insert(Value::Object(d));
                 self.push("rating", true);
             }
             "media_credit" => {
                 let d = attrs_dict(attrs);
                 let ctx = self.ctx();
-                let l = ctx.entry("media_credit").or_insert_with(|| json!([]));
+                let l = ctx.entry("media_credit".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1471,21 +1480,21 @@ impl Builder {
             "media_restriction" => {
                 let d = attrs_dict(attrs);
                 self.ctx()
-                    .entry("media_restriction")
+                    .entry("media_restriction".into())
                     .or_insert(Value::Object(d));
                 self.push("restriction", true);
             }
             "media_license" => {
                 let d = attrs_dict(attrs);
                 self.ctx()
-                    .entry("media_license")
+                    .entry("media_license".into())
                     .or_insert(Value::Object(d));
                 self.push("license", true);
             }
             "media_content" => {
                 let d = attrs_dict(attrs);
                 let ctx = self.ctx();
-                let l = ctx.entry("media_content").or_insert_with(|| json!([]));
+                let l = ctx.entry("media_content".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1494,7 +1503,9 @@ impl Builder {
                 let d = attrs_dict(attrs);
                 self.push("url", true);
                 let ctx = self.ctx();
-                let l = ctx.entry("media_thumbnail").or_insert_with(|| json!([]));
+                let l = ctx
+                    .entry("media_thumbnail".into())
+                    .or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1508,7 +1519,7 @@ impl Builder {
                 let ctx = self.ctx();
                 if !ctx.contains_key("psc_chapters") {
                     let mut d = attrs_dict(attrs);
-                    d.insert("chapters".into(), json!([]));
+                    d.insert("chapters".into(), jv!([]));
                     ctx.insert("psc_chapters".into(), Value::Object(d));
                     self.psc_chapters_flag = true;
                 }
@@ -1517,7 +1528,10 @@ impl Builder {
                 if self.psc_chapters_flag {
                     let mut d = attrs_dict(attrs);
                     let start = getattr(attrs, "start").unwrap_or("");
-                    d.insert("start_parsed".into(), geo::psc_start(start));
+                    d.insert(
+                        "start_parsed".into(),
+                        Value::from_json(geo::psc_start(start)),
+                    );
                     if let Some(a) = self
                         .ctx()
                         .get_mut("psc_chapters")
@@ -1530,12 +1544,12 @@ impl Builder {
             }
             "cc_license" => {
                 let mut d = Dict::new();
-                d.insert("rel".into(), json!("license"));
+                d.insert("rel".into(), jv!("license"));
                 if let Some(v) = getattr(attrs, "rdf:resource").filter(|v| !v.is_empty()) {
                     d.insert("href".into(), jstr(v));
                 }
                 let ctx = self.ctx();
-                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1556,13 +1570,13 @@ impl Builder {
                 if name == "generator" {
                     let v = value.map_or(Value::Null, jstr);
                     self.ctx()
-                        .insert("generator_detail".into(), json!({ "href": v }));
+                        .insert("generator_detail".into(), jv!({ "href": v }));
                 }
             }
             "georss_point" | "georss_line" | "georss_polygon" | "georss_box" => self.start_geom(),
             "where" | "georss_where" => {
                 self.push("where", false);
-                self.ctx().insert("where".into(), json!({}));
+                self.ctx().insert("where".into(), jv!({}));
             }
             "gml_point" => {
                 self.parse_srs(attrs);
@@ -1627,7 +1641,7 @@ impl Builder {
                 let value = self.pop(key, true).unwrap_or_default();
                 let n = parse_py_int(&value).unwrap_or(0);
                 if self.inimage {
-                    self.ctx().insert(key.into(), json!(n));
+                    self.ctx().insert(key.to_owned().into(), jv!(n));
                 }
             }
             "url" | "homepage" | "uri" => {
@@ -1679,7 +1693,7 @@ impl Builder {
                     if let Some((k, val)) = part.split_once('=')
                         && (k == "start" || k == "end")
                     {
-                        self.save(&format!("validity_{k}"), json!(val), true);
+                        self.save(&format!("validity_{k}"), jv!(val), true);
                         self.save(&format!("validity_{k}_parsed"), date_value(val), true);
                     }
                 }
@@ -1718,7 +1732,7 @@ impl Builder {
                 let value = self.pop("id", true);
                 let has_link = self.ctx().contains_key("link");
                 let gil = self.guidislink && !has_link;
-                self.save("guidislink", json!(gil), false);
+                self.save("guidislink", jv!(gil), false);
                 if self.guidislink
                     && let Some(v) = value
                 {
@@ -1779,15 +1793,15 @@ impl Builder {
             "itunes_block" => {
                 let v = self.pop("itunes_block", false).unwrap_or_default();
                 let b = i64::from(v == "yes" || v == "Yes");
-                self.ctx().insert("itunes_block".into(), json!(b));
+                self.ctx().insert("itunes_block".into(), jv!(b));
             }
             "itunes_explicit" => {
                 let v = self.pop("itunes_explicit", false).unwrap_or_default();
                 // feedparser maps only "yes" and "clean"; the other spellings the
                 // iTunes specification allows are read too.
                 let e = match v.as_str() {
-                    "yes" | "true" | "explicit" => json!(true),
-                    "clean" | "no" | "false" => json!(false),
+                    "yes" | "true" | "explicit" => jv!(true),
+                    "clean" | "no" | "false" => jv!(false),
                     _ => Value::Null,
                 };
                 self.ctx().insert("itunes_explicit".into(), e);
@@ -1826,7 +1840,7 @@ impl Builder {
                         .get_mut("media_restriction")
                         .and_then(Value::as_object_mut)
                     {
-                        o.insert("content".into(), json!(list));
+                        o.insert("content".into(), jv!(list));
                     }
                 }
             }
@@ -1850,7 +1864,7 @@ impl Builder {
                         .and_then(|a| a.last_mut())
                         .and_then(Value::as_object_mut)
                 {
-                    o.entry("url").or_insert(jstr(u));
+                    o.entry("url".into()).or_insert(jstr(u));
                 }
             }
             "media_player" => {
@@ -1867,12 +1881,12 @@ impl Builder {
             "creativecommons_license" => {
                 let v = self.pop("license", true);
                 let mut d = Dict::new();
-                d.insert("rel".into(), json!("license"));
+                d.insert("rel".into(), jv!("license"));
                 if let Some(v) = v.filter(|v| !v.is_empty()) {
                     d.insert("href".into(), jstr(v));
                 }
                 let ctx = self.ctx();
-                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }

@@ -14,6 +14,7 @@
 //! [`ParseOptions::max_entity_expansion`].
 
 mod builder;
+pub(crate) mod dict;
 mod entities;
 pub mod geo;
 mod lenient;
@@ -563,9 +564,9 @@ impl<'o> Driver<'o> {
             ));
         }
         let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
-        let feed = Feed::from_dict(builder.feed);
+        let feed = Feed::from_builder(builder.feed);
         let mut entries = builder.done;
-        entries.extend(builder.entries.into_iter().map(Entry::from_dict));
+        entries.extend(builder.entries.into_iter().map(Entry::from_builder));
         ParsedFeed {
             version,
             namespaces: builder.namespaces_in_use,
