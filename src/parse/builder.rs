@@ -130,7 +130,7 @@ impl ContentParams {
     }
 
     fn detail(&self, value: String) -> Value {
-        let mut d = Dict::new();
+        let mut d = Dict::with_capacity(5);
         if let Some(t) = &self.ty {
             d.insert("type".into(), jstr(t));
         }
@@ -227,7 +227,7 @@ fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
 }
 
 fn attrs_dict(attrs: &[(String, String)]) -> Dict {
-    let mut d = Dict::new();
+    let mut d = Dict::with_capacity(attrs.len() + 2);
     for (k, v) in attrs {
         d.insert(k.clone().into(), jstr(v));
     }
@@ -1343,7 +1343,7 @@ impl Builder {
                 if let Some(prev) = self.entries.pop() {
                     self.done.push(crate::model::Entry::from_builder(prev));
                 }
-                self.entries.push(Dict::new());
+                self.entries.push(Dict::with_capacity(24));
                 self.property_depth.clear();
                 self.push("item", false);
                 self.inentry = true;

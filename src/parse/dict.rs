@@ -37,6 +37,10 @@ impl Map {
         Map(Vec::new())
     }
 
+    pub(crate) fn with_capacity(n: usize) -> Map {
+        Map(Vec::with_capacity(n))
+    }
+
     fn position(&self, key: &str) -> Option<usize> {
         self.0.iter().position(|(k, _)| k == key)
     }
@@ -290,7 +294,7 @@ macro_rules! jv {
         $crate::parse::dict::Value::Array(vec![jv!({})])
     };
     ({ $($k:literal : $v:expr),* $(,)? }) => {{
-        let mut m = $crate::parse::dict::Map::new();
+        let mut m = $crate::parse::dict::Map::with_capacity([$($k),*].len());
         $( m.insert($k.into(), $crate::parse::dict::Value::from($v)); )*
         $crate::parse::dict::Value::Object(m)
     }};

@@ -23,6 +23,7 @@ pub mod url;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use quick_xml::Reader;
@@ -265,6 +266,34 @@ impl Name {
     }
 }
 
+/// Attributes as the builder takes them: lower-cased names and values.
+type Attrs = Vec<(String, String)>;
+
+/// The most element names [`Driver`] keeps resolved.
+const MAX_CACHED_NAMES: usize = 256;
+
+/// FNV-1a: element names are short, and SipHash costs more than the lookup saves.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
 /// One open element as the driver sees it.
 struct Open {
     name: Rc<Name>,
@@ -295,7 +324,7 @@ pub(crate) struct Driver<'o> {
     builder: Builder,
     scopes: Vec<(Option<String>, String)>,
     /// Names already resolved in the current namespace scope (cleared when it changes).
-    names: HashMap<Box<str>, Rc<Name>>,
+    names: HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>,
     open: Vec<Open>,
     skipped_depth: usize,
     options: &'o ParseOptions,
@@ -318,7 +347,7 @@ impl<'o> Driver<'o> {
                 options.max_entries.max(1),
             ),
             scopes: Vec::new(),
-            names: HashMap::new(),
+            names: HashMap::default(),
             open: Vec::new(),
             skipped_depth: 0,
             options,
@@ -394,6 +423,11 @@ impl<'o> Driver<'o> {
         match self.tag_for(qname) {
             Ok((tag, ns)) => {
                 let name = Name::new(qname, tag, ns);
+                if self.names.len() >= MAX_CACHED_NAMES {
+                    // Bounded, whatever the hash: a feed with endless distinct names (or
+                    // crafted collisions) only loses the cache.
+                    self.names.clear();
+                }
                 self.names.insert(qname.into(), name.clone());
                 Ok(name)
             }
@@ -402,12 +436,14 @@ impl<'o> Driver<'o> {
         }
     }
 
-    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
-        if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
-            self.skipped_depth += 1;
-            self.note_limit("element nesting deeper than the configured maximum; skipped");
-            return Ok(());
-        }
+    /// The attributes of an element that declares namespaces or has prefixed attribute
+    /// names: declarations go into scope (xlink ones are kept), prefixed names of known
+    /// namespaces are added under feedparser's prefix, every key is lower-cased.
+    fn namespaced_attrs(
+        &mut self,
+        qname: &str,
+        attrs: Vec<(String, String)>,
+    ) -> Result<(Rc<Name>, Attrs), Undeclared> {
         let scopes_before = self.scopes.len();
         let mut plain = Vec::with_capacity(attrs.len());
         let mut xlink = Vec::new();
@@ -443,6 +479,27 @@ impl<'o> Driver<'o> {
             }
             out.push((lowercase_owned(k), v));
         }
+        Ok((name, out))
+    }
+
+    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
+        if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
+            self.skipped_depth += 1;
+            self.note_limit("element nesting deeper than the configured maximum; skipped");
+            return Ok(());
+        }
+        let scopes_before = self.scopes.len();
+        let (name, out) = if attrs.iter().any(|(k, _)| k == "xmlns" || k.contains(':')) {
+            self.namespaced_attrs(qname, attrs)?
+        } else {
+            // No declarations and no prefixed names: only the keys change.
+            let name = self.name_for(qname)?;
+            let mut attrs = attrs;
+            for (k, _) in &mut attrs {
+                *k = lowercase_owned(std::mem::take(k));
+            }
+            (name, attrs)
+        };
         // Later duplicates win, as in a dict.
         let has_dup = out
             .iter()
