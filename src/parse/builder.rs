@@ -390,6 +390,19 @@ impl Builder {
         }
     }
 
+    /// Whether the current context holds `key` (as `self.ctx().contains_key(key)`, without
+    /// creating a missing text-input dictionary).
+    fn ctx_has(&self, key: &str) -> bool {
+        let d = match self.ctx_kind() {
+            Ctx::Source => Some(&self.sourcedata),
+            Ctx::Image => self.feed.get("image").and_then(Value::as_object),
+            Ctx::TextInput => self.feed.get("textinput").and_then(Value::as_object),
+            Ctx::Entry => self.entries.last(),
+            Ctx::Feed => Some(&self.feed),
+        };
+        d.is_some_and(|d| d.contains_key(key))
+    }
+
     fn save(&mut self, key: &str, value: Value, overwrite: bool) {
         let ctx = self.ctx();
         if overwrite || !ctx.contains_key(key) {
@@ -560,6 +573,26 @@ impl Builder {
     }
 
     fn pop(&mut self, element: &str, strip: bool) -> Option<String> {
+        self.pop_impl(element, strip, true)
+    }
+
+    /// [`Builder::pop`] for a caller that ignores the value: the text moves into the
+    /// entry instead of being copied once more for the caller.
+    fn pop_unused(&mut self, element: &str, strip: bool) {
+        self.pop_impl(element, strip, false);
+    }
+
+    /// `want`: whether the caller uses the value; when not, the value returned may be
+    /// emptied.
+    fn pop_impl(&mut self, element: &str, strip: bool, want: bool) -> Option<String> {
+        // The last copy stored takes the text itself when the caller has no use for it.
+        let last_use = |output: &mut String| {
+            if want {
+                output.clone()
+            } else {
+                std::mem::take(output)
+            }
+        };
         if self.stack.last().is_none_or(|e| e.name != element) {
             return None;
         }
@@ -691,7 +724,7 @@ impl Builder {
         }
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
-                let detail = self.cp.detail(output.clone());
+                let detail = self.cp.detail(last_use(&mut output));
                 let ctx = self.ctx();
                 let list = ctx.entry("content".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = list.as_array_mut() {
@@ -746,11 +779,17 @@ impl Builder {
                         true
                     }
                 };
+                let detailed = self.incontent > 0;
                 if store {
-                    self.entries[idx].insert(key.to_owned().into(), jstr(&output));
+                    let v = if detailed {
+                        output.clone()
+                    } else {
+                        last_use(&mut output)
+                    };
+                    self.entries[idx].insert(key.to_owned().into(), jstr(v));
                 }
-                if self.incontent > 0 {
-                    let detail = self.cp.detail(output.clone());
+                if detailed {
+                    let detail = self.cp.detail(last_use(&mut output));
                     self.entries[idx].insert(detail_key(key), detail);
                 }
             }
@@ -814,6 +853,13 @@ impl Builder {
         self.incontent = self.incontent.saturating_sub(1);
         self.cp = ContentParams::default();
         v
+    }
+
+    /// [`Builder::pop_content`] for a caller that ignores the value.
+    fn pop_content_unused(&mut self, tag: &str) {
+        self.pop_unused(tag, true);
+        self.incontent = self.incontent.saturating_sub(1);
+        self.cp = ContentParams::default();
     }
 
     fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
@@ -1050,9 +1096,13 @@ impl Builder {
     fn end_content(&mut self) {
         let ty = map_content_type(self.cp.ty_or(""));
         let copy = ty == "text/plain" || is_html_type(&ty);
-        let value = self.pop_content("content");
-        if copy && let Some(v) = value {
-            self.save("summary", jstr(v), false);
+        // The value is copied to `summary` only when there is none yet.
+        if copy && !self.ctx_has("summary") {
+            if let Some(v) = self.pop_content("content") {
+                self.save("summary", jstr(v), false);
+            }
+        } else {
+            self.pop_content_unused("content");
         }
     }
 
@@ -1071,7 +1121,7 @@ impl Builder {
         if self.summary_key == Some("content") {
             self.end_content();
         } else {
-            self.pop_content("description");
+            self.pop_content_unused("description");
         }
         self.summary_key = None;
     }
@@ -1092,7 +1142,7 @@ impl Builder {
             self.end_content();
         } else {
             let k = self.summary_key.unwrap_or("summary");
-            self.pop_content(k);
+            self.pop_content_unused(k);
         }
         self.summary_key = None;
     }
@@ -1663,10 +1713,10 @@ impl Builder {
                 }
             }
             "subtitle" | "tagline" | "itunes_subtitle" => {
-                self.pop_content("subtitle");
+                self.pop_content_unused("subtitle");
             }
             "rights" | "copyright" | "dc_rights" => {
-                self.pop_content("rights");
+                self.pop_content_unused("rights");
             }
             "item" | "entry" => {
                 self.pop("item", true);
@@ -1749,7 +1799,7 @@ impl Builder {
                 self.end_description();
             }
             "info" | "feedburner_browserfriendly" => {
-                self.pop_content("info");
+                self.pop_content_unused("info");
             }
             "generator" => {
                 let value = self.pop("generator", true);
