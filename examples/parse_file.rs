@@ -2,7 +2,8 @@
 //! for profilers (`perf record`, `valgrind --tool=callgrind`).
 //!
 //! `cargo run --release --example parse_file -- feed.xml [N]`; with `SCAN=1`, a bare
-//! quick-xml event scan of the decoded text instead (the benchmark's baseline).
+//! quick-xml event scan of the decoded text instead (the benchmark's baseline); with
+//! `FEED_RS=1`, feed-rs's parser.
 
 use feed_decoder::Transport;
 
@@ -13,6 +14,16 @@ fn main() {
     let bytes = std::fs::read(&path).expect("read");
     let start = std::time::Instant::now();
     let mut entries = 0;
+    if std::env::var_os("FEED_RS").is_some() {
+        for _ in 0..n {
+            entries += feed_rs::parser::parse(&bytes[..]).map_or(0, |f| f.entries.len());
+        }
+        println!(
+            "{entries} entries (feed-rs), {:?} per run",
+            start.elapsed() / u32::try_from(n).unwrap_or(1)
+        );
+        return;
+    }
     if std::env::var_os("SCAN").is_some() {
         let text = feed_decoder::decode(&bytes, &Transport::Local).text;
         for _ in 0..n {

@@ -211,6 +211,8 @@ pub(crate) struct Builder {
     property_depth: Vec<(String, i64)>,
     guidislink: bool,
     psc_chapters_flag: bool,
+    /// The last date text parsed and its value.
+    last_date: Option<(String, Value)>,
     ingeometry: Geom,
     /// Limits: maximum number of entries kept.
     pub max_entries: usize,
@@ -230,6 +232,15 @@ fn attrs_dict(attrs: &[(String, String)]) -> Dict {
     let mut d = Dict::with_capacity(attrs.len() + 2);
     for (k, v) in attrs {
         d.insert(k.clone().into(), jstr(v));
+    }
+    d
+}
+
+/// [`attrs_dict`], moving the strings in.
+fn attrs_dict_owned(attrs: Vec<(String, String)>) -> Dict {
+    let mut d = Dict::with_capacity(attrs.len() + 2);
+    for (k, v) in attrs {
+        d.insert(k.into(), Value::String(v));
     }
     d
 }
@@ -320,6 +331,7 @@ impl Builder {
             property_depth: Vec::new(),
             guidislink: false,
             psc_chapters_flag: false,
+            last_date: None,
             ingeometry: Geom::None,
             max_entries,
             entries_truncated: false,
@@ -519,7 +531,7 @@ impl Builder {
         {
             self.inimage = false;
         }
-        if !self.start_handler(key, &attrs) {
+        if !self.start_handler(key, &mut attrs) {
             if attrs.is_empty() {
                 self.push(key.to_owned(), true);
             } else {
@@ -1031,8 +1043,8 @@ impl Builder {
         self.sync_author_detail("author");
     }
 
-    fn start_link(&mut self, attrs: &[(String, String)]) {
-        let mut d = attrs_dict(attrs);
+    fn start_link(&mut self, attrs: Vec<(String, String)>) {
+        let mut d = attrs_dict_owned(attrs);
         if !d.contains_key("rel") {
             d.insert("rel".into(), jv!("alternate"));
         }
@@ -1210,7 +1222,16 @@ impl Builder {
             "expired" => "expired_parsed".into(),
             _ => format!("{key}_parsed").into(),
         };
-        self.save(&parsed_key, date_value(&v), true);
+        // Atom entries often carry the same date twice (published, updated).
+        let parsed = match &self.last_date {
+            Some((text, parsed)) if *text == v => parsed.clone(),
+            _ => {
+                let parsed = date_value(&v);
+                self.last_date = Some((v, parsed.clone()));
+                parsed
+            }
+        };
+        self.save(&parsed_key, parsed, true);
     }
 
     fn cdf_common(&mut self, attrs: &[(String, String)]) {
@@ -1220,7 +1241,7 @@ impl Builder {
             self.end_date("updated");
         }
         if let Some(href) = getattr(attrs, "href") {
-            self.start_link(&[]);
+            self.start_link(Vec::new());
             self.data_raw(href);
             self.pop("link", true);
         }
@@ -1298,7 +1319,9 @@ impl Builder {
     }
 
     /// Calls feedparser's `_start_<key>` handler; false when there is none.
-    fn start_handler(&mut self, key: &str, attrs: &[(String, String)]) -> bool {
+    /// A handler that keeps the attributes as a dictionary may take them (`attrs` is not
+    /// read once a handler has run).
+    fn start_handler(&mut self, key: &str, attrs: &mut Vec<(String, String)>) -> bool {
         match key {
             "rss" => {
                 if self.version.is_empty() || !self.version.starts_with("rss") {
@@ -1434,7 +1457,7 @@ impl Builder {
                 let d = attrs_dict(attrs);
                 self.ctx().insert("cloud".into(), Value::Object(d));
             }
-            "link" => self.start_link(attrs),
+            "link" => self.start_link(std::mem::take(attrs)),
             "guid" | "id" => {
                 self.guidislink = getattr(attrs, "ispermalink").unwrap_or("true") == "true";
                 self.push("id", true);
@@ -1470,7 +1493,7 @@ impl Builder {
             }
             "summary" | "itunes_summary" => self.start_summary(attrs),
             "enclosure" => {
-                let mut d = attrs_dict(attrs);
+                let mut d = attrs_dict_owned(std::mem::take(attrs));
                 enforce_href(&mut d);
                 d.insert("rel".into(), jv!("enclosure"));
                 let ctx = self.ctx();

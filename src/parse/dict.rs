@@ -20,6 +20,9 @@ pub(crate) enum Value {
     String(String),
     Array(Vec<Value>),
     Object(Map),
+    /// A parsed date (`*_parsed`): a Python `struct_time`, an array of nine integers in
+    /// JSON, kept flat here.
+    Time([i64; 9]),
 }
 
 /// A feedparser dictionary (keys are unique; order carries no meaning).
@@ -211,6 +214,7 @@ impl Value {
             Value::String(s) => s.into(),
             Value::Array(a) => a.into_iter().map(Value::into_json).collect(),
             Value::Object(o) => serde_json::Value::Object(o.into_json()),
+            Value::Time(t) => t.iter().map(|&n| serde_json::Value::from(n)).collect(),
         }
     }
 
@@ -277,7 +281,7 @@ impl<T: Into<Value>> From<Vec<T>> for Value {
 
 impl From<[i64; 9]> for Value {
     fn from(a: [i64; 9]) -> Value {
-        Value::Array(a.into_iter().map(Value::Int).collect())
+        Value::Time(a)
     }
 }
 
