@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use super::dict::{Map, Value, jv};
+use super::dict::{Key, Map, Value, jv};
 
 use super::geo;
 use super::text::{
@@ -208,7 +208,7 @@ pub(crate) struct Builder {
     has_content: bool,
     /// Depth at which each key of the current entry was stored (feedparser's
     /// `property_depth_map`, for the last entry only).
-    property_depth: Vec<(String, i64)>,
+    property_depth: Vec<(Key, i64)>,
     guidislink: bool,
     psc_chapters_flag: bool,
     /// The last date text parsed and its value.
@@ -773,9 +773,9 @@ impl Builder {
                 }
             } else {
                 let key = if element == "description" {
-                    "summary"
+                    Key::Borrowed("summary")
                 } else {
-                    fp_key(&element)
+                    fp_key_of(&element)
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
@@ -787,7 +787,7 @@ impl Builder {
                     }
                     Some(_) => false,
                     None => {
-                        self.property_depth.push((key.to_owned(), depth));
+                        self.property_depth.push((key.clone(), depth));
                         true
                     }
                 };
@@ -798,18 +798,22 @@ impl Builder {
                     } else {
                         last_use(&mut output)
                     };
-                    self.entries[idx].insert(key.to_owned().into(), jstr(v));
-                }
-                if detailed {
+                    let dk = detailed.then(|| detail_key(&key));
+                    self.entries[idx].insert(key, jstr(v));
+                    if let Some(dk) = dk {
+                        let detail = self.cp.detail(last_use(&mut output));
+                        self.entries[idx].insert(dk, detail);
+                    }
+                } else if detailed {
                     let detail = self.cp.detail(last_use(&mut output));
-                    self.entries[idx].insert(detail_key(key), detail);
+                    self.entries[idx].insert(detail_key(&key), detail);
                 }
             }
         } else if self.infeed || self.insource {
             let key = if element == "description" {
-                "subtitle"
+                Key::Borrowed("subtitle")
             } else {
-                fp_key(&element)
+                fp_key_of(&element)
             };
             let detail = (self.incontent > 0).then(|| self.cp.detail(output.clone()));
             let ctx = self.ctx();
@@ -825,9 +829,15 @@ impl Builder {
                     l.insert("href".into(), jstr(fixed));
                 }
             } else {
-                ctx.insert(key.to_owned().into(), jstr(&output));
-                if let Some(d) = detail {
-                    ctx.insert(detail_key(key), d);
+                match detail {
+                    Some(d) => {
+                        let dk = detail_key(&key);
+                        ctx.insert(key, jstr(&output));
+                        ctx.insert(dk, d);
+                    }
+                    None => {
+                        ctx.insert(key, jstr(&output));
+                    }
                 }
             }
         }
@@ -2001,6 +2011,14 @@ impl Builder {
 
 /// feedparser's dictionaries store some keys under another name (`url` as `href`,
 /// `guid` as `id`, `modified` as `updated`, …).
+/// [`fp_key`] of an element name, without copying a literal.
+fn fp_key_of(name: &Cow<'static, str>) -> Key {
+    match name {
+        Cow::Borrowed(n) => Key::Borrowed(fp_key(n)),
+        Cow::Owned(n) => Key::Owned(fp_key(n).to_owned()),
+    }
+}
+
 fn fp_key(key: &str) -> &str {
     match key {
         "channel" => "feed",
