@@ -2012,6 +2012,7 @@ impl Builder {
 /// feedparser's dictionaries store some keys under another name (`url` as `href`,
 /// `guid` as `id`, `modified` as `updated`, …).
 /// [`fp_key`] of an element name, without copying a literal.
+#[allow(clippy::ptr_arg)] // The `Cow` is what tells a literal from a copy.
 fn fp_key_of(name: &Cow<'static, str>) -> Key {
     match name {
         Cow::Borrowed(n) => Key::Borrowed(fp_key(n)),
