@@ -415,10 +415,11 @@ impl Builder {
         d.is_some_and(|d| d.contains_key(key))
     }
 
-    fn save(&mut self, key: &str, value: Value, overwrite: bool) {
+    fn save(&mut self, key: impl Into<Key>, value: Value, overwrite: bool) {
+        let key = key.into();
         let ctx = self.ctx();
-        if overwrite || !ctx.contains_key(key) {
-            ctx.insert(key.to_owned().into(), value);
+        if overwrite || !ctx.contains_key(&key) {
+            ctx.insert(key, value);
         }
     }
 
@@ -941,7 +942,7 @@ impl Builder {
         }
     }
 
-    fn sync_author_detail(&mut self, key: &str) {
+    fn sync_author_detail(&mut self, key: &'static str) {
         let plural: Cow<'static, str> = match key {
             "author" => "authors".into(),
             "publisher" => "publishers".into(),
@@ -967,7 +968,7 @@ impl Builder {
                 (None, None) => None,
             };
             if let Some(v) = v {
-                ctx.insert(key.to_owned().into(), jstr(v));
+                ctx.insert(key.into(), jstr(v));
             }
             return;
         }
@@ -1241,7 +1242,7 @@ impl Builder {
                 parsed
             }
         };
-        self.save(&parsed_key, parsed, true);
+        self.save(parsed_key, parsed, true);
     }
 
     fn cdf_common(&mut self, attrs: &[(String, String)]) {
@@ -1776,8 +1777,8 @@ impl Builder {
                     if let Some((k, val)) = part.split_once('=')
                         && (k == "start" || k == "end")
                     {
-                        self.save(&format!("validity_{k}"), jv!(val), true);
-                        self.save(&format!("validity_{k}_parsed"), date_value(val), true);
+                        self.save(format!("validity_{k}"), jv!(val), true);
+                        self.save(format!("validity_{k}_parsed"), date_value(val), true);
                     }
                 }
             }
