@@ -781,7 +781,75 @@ fn zone_token(tok: &str, lenient: bool) -> Option<i64> {
     (lenient && plausible).then_some(0)
 }
 
+/// The common RSS shape `Www, DD Mmm YYYY HH:MM:SS ZONE` (a numeric or named zone),
+/// read without the general path's allocations. `None` when the text has another shape
+/// (the general path decides); otherwise the general path's result.
+fn rfc822_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
+    let b = text.as_bytes();
+    if b.len() < 27 || b.len() > 31 || !text.is_ascii() {
+        return None;
+    }
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    let lower3 = |at: usize| -> Option<[u8; 3]> {
+        let w = [b[at], b[at + 1], b[at + 2]];
+        w.iter()
+            .all(u8::is_ascii_alphabetic)
+            .then(|| w.map(|c| c.to_ascii_lowercase()))
+    };
+    let shape = b[3] == b','
+        && b[4] == b' '
+        && digits(5..7)
+        && b[7] == b' '
+        && b[11] == b' '
+        && digits(12..16)
+        && b[16] == b' '
+        && digits(17..19)
+        && b[19] == b':'
+        && digits(20..22)
+        && b[22] == b':'
+        && digits(23..25)
+        && b[25] == b' ';
+    if !shape {
+        return None;
+    }
+    let day_name = lower3(0)?;
+    if !DAYS.iter().any(|d| d.as_bytes() == day_name) {
+        return None;
+    }
+    let month = lower3(8)?;
+    let month = MONTHS.iter().position(|m| m.as_bytes() == month)? as u32 + 1;
+    let zone = text[26..].to_ascii_lowercase();
+    let numeric = zone.len() == 5
+        && zone.starts_with(['+', '-'])
+        && zone[1..].bytes().all(|c| c.is_ascii_digit());
+    let named = zone.bytes().all(|c| c.is_ascii_lowercase())
+        && !matches!(zone.as_str(), "am" | "pm")
+        && named_zone(&zone).is_some();
+    if !numeric && !named {
+        return None;
+    }
+    let n = |r: std::ops::Range<usize>| num(&text[r]);
+    let clock = Clock {
+        hour: n(17..19)?,
+        minute: n(20..22)?,
+        second: n(23..25)?,
+        nanos: 0,
+    };
+    Some((|| {
+        let offset = zone_token(&zone, true)?;
+        let date = NaiveDate::from_ymd_opt(i32::try_from(n(12..16)?).ok()?, month, n(5..7)?)?;
+        Some((build(date, clock, offset)?, DateFormat::Rfc822))
+    })())
+}
+
 fn parse_rfc822_family(text: &str) -> Option<(DateTime<Utc>, DateFormat)> {
+    if let Some(result) = rfc822_common(text) {
+        return result;
+    }
+    parse_rfc822_general(text)
+}
+
+fn parse_rfc822_general(text: &str) -> Option<(DateTime<Utc>, DateFormat)> {
     let lower = text.to_lowercase();
     let mut toks: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -925,6 +993,43 @@ mod tests {
             assert_eq!(struct_time(&dt), want, "{s}");
         }
         assert_eq!(parse_date("yesterday"), None);
+    }
+
+    #[test]
+    fn rfc822_common_shape_agrees_with_the_general_path() {
+        let mut n = 0;
+        for day in ["Thu", "thu", "THU", "Sun", "Foo", "Th1"] {
+            for date in [
+                "01 Jan 2004",
+                "31 Dec 1999",
+                "29 Feb 2001",
+                "00 Jan 2004",
+                "15 jAN 2010",
+                "15 Xyz 2010",
+            ] {
+                for time in [
+                    "19:48:21", "00:00:00", "24:00:00", "23:60:00", "23:59:60", "99:99:99",
+                ] {
+                    for zone in [
+                        "+0000", "-0530", "+2400", "+9999", "GMT", "gmt", "EST", "Z", "UT", "AM",
+                        "pm", "XYZ", "+00:00", "0000",
+                    ] {
+                        let text = format!("{day}, {date} {time} {zone}");
+                        let fast = rfc822_common(&text);
+                        if let Some(fast) = fast {
+                            n += 1;
+                            assert_eq!(fast, parse_rfc822_general(&text), "{text}");
+                        }
+                        assert_eq!(
+                            parse_rfc822_family(&text),
+                            parse_rfc822_general(&text),
+                            "{text}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(n > 1000, "{n} dates took the common path");
     }
 
     fn st(s: &str) -> Option<[i64; 9]> {

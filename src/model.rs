@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::bozo::Bozo;
+use crate::parse::dict::{Map as DMap, Value as DValue};
 
 /// A text construct's details (feedparser's `*_detail` and `content` items).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -125,14 +126,42 @@ macro_rules! model_struct {
             /// Builds the typed value from a feedparser-shaped dictionary. Keys whose
             /// value does not fit the typed field stay in `extra` unchanged.
             #[must_use]
-            pub fn from_dict(mut d: Map<String, Value>) -> Self {
+            pub fn from_dict(d: Map<String, Value>) -> Self {
+                // One pass over the dictionary: each key is dispatched to its field.
                 let mut out = $name::default();
-                $( out.$field = take(&mut d, $key); )*
-                $(
-                    out.$dfield = take(&mut d, $dkey);
-                    out.$dparsed = take_parsed(&mut d, $pkey);
-                )*
-                out.extra = d.into_iter().collect();
+                for (k, v) in d {
+                    let back = match k.as_str() {
+                        $( $key => put(&mut out.$field, v), )*
+                        $(
+                            $dkey => put(&mut out.$dfield, v),
+                            $pkey => put_parsed(&mut out.$dparsed, v),
+                        )*
+                        _ => Some(v),
+                    };
+                    if let Some(v) = back {
+                        out.extra.insert(k, v);
+                    }
+                }
+                out
+            }
+
+            /// As [`Self::from_dict`], from the builder's own dictionary (no
+            /// `serde_json` values but for the keys that stay in `extra`).
+            pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
+                let mut out = $name::default();
+                for (k, v) in d.into_pairs() {
+                    let back = match &*k {
+                        $( $key => put_v(&mut out.$field, v), )*
+                        $(
+                            $dkey => put_v(&mut out.$dfield, v),
+                            $pkey => put_parsed_v(&mut out.$dparsed, v),
+                        )*
+                        _ => Some(v),
+                    };
+                    if let Some(v) = back {
+                        out.extra.insert(k.into_owned(), v.into_json());
+                    }
+                }
                 out
             }
         }
@@ -215,13 +244,6 @@ fn null_or_string(o: &Map<String, Value>, k: &str) -> bool {
     o.get(k).is_none_or(|v| v.is_string() || v.is_null())
 }
 
-fn take_str(o: &mut Map<String, Value>, k: &str) -> Option<String> {
-    match o.remove(k)? {
-        Value::String(s) => Some(s),
-        _ => None,
-    }
-}
-
 impl Fits for Text {
     fn fits(v: &Value) -> bool {
         v.as_object().is_some_and(|o| {
@@ -241,16 +263,21 @@ impl FromJson for Text {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Text {
-            content_type: take_str(&mut o, "type").unwrap_or_default(),
-            language: take_str(&mut o, "language"),
-            base: take_str(&mut o, "base").unwrap_or_default(),
-            value: take_str(&mut o, "value").unwrap_or_default(),
-            src: take_str(&mut o, "src"),
-        })
+        let mut t = Text::default();
+        for (k, v) in o {
+            let Value::String(v) = v else { continue };
+            match k.as_str() {
+                "type" => t.content_type = v,
+                "language" => t.language = Some(v),
+                "base" => t.base = v,
+                "value" => t.value = v,
+                _ => t.src = Some(v),
+            }
+        }
+        Ok(t)
     }
 }
 
@@ -269,17 +296,27 @@ impl FromJson for Link {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Link {
-            rel: take_str(&mut o, "rel"),
-            content_type: take_str(&mut o, "type"),
-            href: take_str(&mut o, "href"),
-            title: take_str(&mut o, "title"),
-            length: take_str(&mut o, "length"),
-            extra: o.into_iter().collect(),
-        })
+        let mut l = Link::default();
+        for (k, v) in o {
+            let field = match k.as_str() {
+                "rel" => &mut l.rel,
+                "type" => &mut l.content_type,
+                "href" => &mut l.href,
+                "title" => &mut l.title,
+                "length" => &mut l.length,
+                _ => {
+                    l.extra.insert(k, v);
+                    continue;
+                }
+            };
+            if let Value::String(v) = v {
+                *field = Some(v);
+            }
+        }
+        Ok(l)
     }
 }
 
@@ -298,14 +335,19 @@ impl FromJson for Person {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Person {
-            name: take_str(&mut o, "name"),
-            email: take_str(&mut o, "email"),
-            href: take_str(&mut o, "href"),
-        })
+        let mut p = Person::default();
+        for (k, v) in o {
+            let Value::String(v) = v else { continue };
+            match k.as_str() {
+                "name" => p.name = Some(v),
+                "email" => p.email = Some(v),
+                _ => p.href = Some(v),
+            }
+        }
+        Ok(p)
     }
 }
 
@@ -326,37 +368,287 @@ impl FromJson for Tag {
         if !Self::fits(&v) {
             return Err(v);
         }
-        let Value::Object(mut o) = v else {
+        let Value::Object(o) = v else {
             return Err(v);
         };
-        Ok(Tag {
-            term: take_str(&mut o, "term"),
-            scheme: take_str(&mut o, "scheme"),
-            label: take_str(&mut o, "label"),
+        let mut t = Tag::default();
+        for (k, v) in o {
+            let Value::String(v) = v else { continue };
+            match k.as_str() {
+                "term" => t.term = Some(v),
+                "scheme" => t.scheme = Some(v),
+                _ => t.label = Some(v),
+            }
+        }
+        Ok(t)
+    }
+}
+
+/// [`FromJson`] for the builder's values: the same shapes, the same fallbacks.
+trait FromV: Sized {
+    fn from_v(v: DValue) -> Result<Self, DValue>;
+}
+
+impl FromV for String {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        match v {
+            DValue::String(s) => Ok(s),
+            other => Err(other),
+        }
+    }
+}
+
+impl FromV for bool {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        match v {
+            DValue::Bool(b) => Ok(b),
+            other => Err(other),
+        }
+    }
+}
+
+impl FromV for Map<String, Value> {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        match v {
+            DValue::Object(o) => Ok(o.into_json()),
+            other => Err(other),
+        }
+    }
+}
+
+impl FromV for StructTime {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        if let DValue::Time(t) = v {
+            return Ok(t);
+        }
+        let mut out = [0i64; 9];
+        match v.as_array() {
+            Some(a) if a.len() == 9 && a.iter().all(|x| matches!(x, DValue::Int(_))) => {
+                for (slot, x) in out.iter_mut().zip(a) {
+                    *slot = x.as_i64().unwrap_or_default();
+                }
+                Ok(out)
+            }
+            _ => Err(v),
+        }
+    }
+}
+
+impl<T: FromV + FitsV> FromV for Vec<T> {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        if !v.as_array().is_some_and(|a| a.iter().all(T::fits_v)) {
+            return Err(v);
+        }
+        let DValue::Array(items) = v else {
+            return Err(v);
+        };
+        Ok(items
+            .into_iter()
+            .filter_map(|x| T::from_v(x).ok())
+            .collect())
+    }
+}
+
+/// [`Fits`] for the builder's values.
+trait FitsV {
+    fn fits_v(v: &DValue) -> bool;
+}
+
+fn opt_string_v(o: &DMap, k: &str) -> bool {
+    o.get(k).is_none_or(DValue::is_string)
+}
+
+fn null_or_string_v(o: &DMap, k: &str) -> bool {
+    o.get(k).is_none_or(|v| v.is_string() || v.is_null())
+}
+
+impl FitsV for Text {
+    fn fits_v(v: &DValue) -> bool {
+        v.as_object().is_some_and(|o| {
+            ["type", "base", "value"]
+                .iter()
+                .all(|k| o.get(k).is_some_and(DValue::is_string))
+                && null_or_string_v(o, "language")
+                && opt_string_v(o, "src")
+                && o.iter()
+                    .all(|(k, _)| matches!(k, "type" | "language" | "base" | "value" | "src"))
         })
     }
 }
 
-/// Moves `key` out of the dictionary into a typed field when its shape fits; otherwise
-/// the value stays (and is serialized from `extra` unchanged).
-fn take<T: FromJson>(d: &mut Map<String, Value>, key: &str) -> Option<T> {
-    let v = d.remove(key)?;
-    match T::from_json(v) {
-        Ok(t) => Some(t),
-        Err(v) => {
-            d.insert(key.to_owned(), v);
-            None
+impl FromV for Text {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        if !Self::fits_v(&v) {
+            return Err(v);
         }
+        let DValue::Object(o) = v else {
+            return Err(v);
+        };
+        let mut t = Text::default();
+        for (k, v) in o.into_pairs() {
+            let DValue::String(v) = v else { continue };
+            match &*k {
+                "type" => t.content_type = v,
+                "language" => t.language = Some(v),
+                "base" => t.base = v,
+                "value" => t.value = v,
+                _ => t.src = Some(v),
+            }
+        }
+        Ok(t)
     }
 }
 
-fn take_parsed(d: &mut Map<String, Value>, key: &str) -> Option<Option<StructTime>> {
-    match d.get(key)? {
-        Value::Null => {
-            d.remove(key);
-            Some(None)
+impl FitsV for Link {
+    fn fits_v(v: &DValue) -> bool {
+        v.as_object().is_some_and(|o| {
+            ["rel", "type", "href", "title", "length"]
+                .iter()
+                .all(|k| opt_string_v(o, k))
+        })
+    }
+}
+
+impl FromV for Link {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        if !Self::fits_v(&v) {
+            return Err(v);
         }
-        _ => take::<StructTime>(d, key).map(Some),
+        let DValue::Object(o) = v else {
+            return Err(v);
+        };
+        let mut l = Link::default();
+        for (k, v) in o.into_pairs() {
+            let field = match &*k {
+                "rel" => &mut l.rel,
+                "type" => &mut l.content_type,
+                "href" => &mut l.href,
+                "title" => &mut l.title,
+                "length" => &mut l.length,
+                _ => {
+                    l.extra.insert(k.into_owned(), v.into_json());
+                    continue;
+                }
+            };
+            if let DValue::String(v) = v {
+                *field = Some(v);
+            }
+        }
+        Ok(l)
+    }
+}
+
+impl FitsV for Person {
+    fn fits_v(v: &DValue) -> bool {
+        v.as_object().is_some_and(|o| {
+            o.iter()
+                .all(|(k, v)| matches!(k, "name" | "email" | "href") && v.is_string())
+        })
+    }
+}
+
+impl FromV for Person {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        if !Self::fits_v(&v) {
+            return Err(v);
+        }
+        let DValue::Object(o) = v else {
+            return Err(v);
+        };
+        let mut p = Person::default();
+        for (k, v) in o.into_pairs() {
+            let DValue::String(v) = v else { continue };
+            match &*k {
+                "name" => p.name = Some(v),
+                "email" => p.email = Some(v),
+                _ => p.href = Some(v),
+            }
+        }
+        Ok(p)
+    }
+}
+
+impl FitsV for Tag {
+    fn fits_v(v: &DValue) -> bool {
+        v.as_object().is_some_and(|o| {
+            o.iter().all(|(k, v)| {
+                matches!(k, "term" | "scheme" | "label") && (v.is_string() || v.is_null())
+            })
+        })
+    }
+}
+
+impl FromV for Tag {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        if !Self::fits_v(&v) {
+            return Err(v);
+        }
+        let DValue::Object(o) = v else {
+            return Err(v);
+        };
+        let mut t = Tag::default();
+        for (k, v) in o.into_pairs() {
+            let DValue::String(v) = v else { continue };
+            match &*k {
+                "term" => t.term = Some(v),
+                "scheme" => t.scheme = Some(v),
+                _ => t.label = Some(v),
+            }
+        }
+        Ok(t)
+    }
+}
+
+/// [`put`] for the builder's values.
+fn put_v<T: FromV>(field: &mut Option<T>, v: DValue) -> Option<DValue> {
+    match T::from_v(v) {
+        Ok(t) => {
+            *field = Some(t);
+            None
+        }
+        Err(v) => Some(v),
+    }
+}
+
+/// [`put_parsed`] for the builder's values.
+fn put_parsed_v(field: &mut Option<Option<StructTime>>, v: DValue) -> Option<DValue> {
+    if v.is_null() {
+        *field = Some(None);
+        return None;
+    }
+    match StructTime::from_v(v) {
+        Ok(t) => {
+            *field = Some(Some(t));
+            None
+        }
+        Err(v) => Some(v),
+    }
+}
+
+/// Moves a value into a typed field when its shape fits; otherwise hands it back (to be
+/// kept in `extra` and serialized unchanged).
+fn put<T: FromJson>(field: &mut Option<T>, v: Value) -> Option<Value> {
+    match T::from_json(v) {
+        Ok(t) => {
+            *field = Some(t);
+            None
+        }
+        Err(v) => Some(v),
+    }
+}
+
+/// As [`put`] for a `*_parsed` date: `null` is `Some(None)`.
+fn put_parsed(field: &mut Option<Option<StructTime>>, v: Value) -> Option<Value> {
+    if v.is_null() {
+        *field = Some(None);
+        return None;
+    }
+    match StructTime::from_json(v) {
+        Ok(t) => {
+            *field = Some(Some(t));
+            None
+        }
+        Err(v) => Some(v),
     }
 }
 

@@ -2,10 +2,11 @@
 //! that fills feedparser-shaped dictionaries, following feedparser's element handlers and
 //! precedence rules.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use serde_json::{Map, Value, json};
+use super::dict::{Key, Map, Value, jv};
 
 use super::geo;
 use super::text::{
@@ -14,7 +15,7 @@ use super::text::{
 };
 
 /// A feedparser dictionary.
-pub(crate) type Dict = Map<String, Value>;
+pub(crate) type Dict = Map;
 
 /// Known namespace URIs (lower-cased) and the prefix feedparser gives them.
 pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
@@ -129,17 +130,17 @@ impl ContentParams {
     }
 
     fn detail(&self, value: String) -> Value {
-        let mut d = Dict::new();
+        let mut d = Dict::with_capacity(5);
         if let Some(t) = &self.ty {
-            d.insert("type".into(), json!(t));
+            d.insert("type".into(), jstr(t));
         }
         d.insert(
             "language".into(),
-            self.language.as_ref().map_or(Value::Null, |l| json!(l)),
+            self.language.as_ref().map_or(Value::Null, jstr),
         );
-        d.insert("base".into(), json!(self.base));
+        d.insert("base".into(), jv!(&self.base));
         if let Some(s) = &self.src {
-            d.insert("src".into(), json!(s));
+            d.insert("src".into(), jv!(s));
         }
         d.insert("value".into(), Value::String(value));
         Value::Object(d)
@@ -147,7 +148,7 @@ impl ContentParams {
 }
 
 struct Elem {
-    name: String,
+    name: Cow<'static, str>,
     expecting_text: bool,
     /// The text collected so far (one buffer per element).
     text: String,
@@ -176,7 +177,12 @@ enum Ctx {
 /// The builder state (feedparser's parser mixin, as data).
 pub(crate) struct Builder {
     pub feed: Dict,
+    /// The entry being built (at most one: an entry is final once the next one starts,
+    /// since only the last entry is ever written to).
     pub entries: Vec<Dict>,
+    /// The final entries, converted as soon as they are final (while still in cache, and
+    /// so that their dictionaries' memory is reused for the next entry).
+    pub done: Vec<crate::model::Entry>,
     pub version: String,
     pub namespaces_in_use: BTreeMap<String, String>,
     infeed: bool,
@@ -202,9 +208,11 @@ pub(crate) struct Builder {
     has_content: bool,
     /// Depth at which each key of the current entry was stored (feedparser's
     /// `property_depth_map`, for the last entry only).
-    property_depth: Vec<(String, i64)>,
+    property_depth: Vec<(Key, i64)>,
     guidislink: bool,
     psc_chapters_flag: bool,
+    /// The last date text parsed and its value.
+    last_date: Option<(String, Value)>,
     ingeometry: Geom,
     /// Limits: maximum number of entries kept.
     pub max_entries: usize,
@@ -221,16 +229,25 @@ fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
 }
 
 fn attrs_dict(attrs: &[(String, String)]) -> Dict {
-    let mut d = Dict::new();
+    let mut d = Dict::with_capacity(attrs.len() + 2);
     for (k, v) in attrs {
-        d.insert(k.clone(), json!(v));
+        d.insert(k.clone().into(), jstr(v));
     }
     d
 }
 
-fn map_content_type(t: &str) -> String {
-    let t = t.to_lowercase();
-    match t.as_str() {
+/// [`attrs_dict`], moving the strings in.
+fn attrs_dict_owned(attrs: Vec<(String, String)>) -> Dict {
+    let mut d = Dict::with_capacity(attrs.len() + 2);
+    for (k, v) in attrs {
+        d.insert(k.into(), Value::String(v));
+    }
+    d
+}
+
+fn map_content_type(t: &str) -> Cow<'_, str> {
+    let t = super::lowercase(t);
+    match &*t {
         "text" | "plain" => "text/plain".into(),
         "html" => "text/html".into(),
         "xhtml" => "application/xhtml+xml".into(),
@@ -243,6 +260,10 @@ fn is_html_type(t: &str) -> bool {
 }
 
 fn enforce_href(d: &mut Dict) {
+    if !d.contains_key("url") && !d.contains_key("uri") {
+        // `href` would be reinserted as it is.
+        return;
+    }
     let href = d
         .get("url")
         .or_else(|| d.get("uri"))
@@ -254,15 +275,20 @@ fn enforce_href(d: &mut Dict) {
     {
         d.remove("url");
         d.remove("uri");
-        d.insert("href".into(), json!(h));
+        d.insert("href".into(), jstr(h));
     }
 }
 
 fn date_value(s: &str) -> Value {
     match crate::date::parse_date(s) {
-        Some(dt) => json!(crate::date::struct_time(&dt)),
+        Some(dt) => jv!(crate::date::struct_time(&dt)),
         None => Value::Null,
     }
+}
+
+/// A JSON string, moving an owned `String` in (`json!` would copy it).
+fn jstr(s: impl Into<String>) -> Value {
+    Value::String(s.into())
 }
 
 fn str_of(v: Option<&Value>) -> Option<&str> {
@@ -273,11 +299,12 @@ impl Builder {
     pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {
         let mut feed = Dict::new();
         if let Some(l) = &lang {
-            feed.insert("language".into(), json!(l.replace('_', "-")));
+            feed.insert("language".into(), jv!(l.replace('_', "-")));
         }
         Builder {
             feed,
             entries: Vec::new(),
+            done: Vec::new(),
             version: String::new(),
             namespaces_in_use: BTreeMap::new(),
             infeed: false,
@@ -304,6 +331,7 @@ impl Builder {
             property_depth: Vec::new(),
             guidislink: false,
             psc_chapters_flag: false,
+            last_date: None,
             ingeometry: Geom::None,
             max_entries,
             entries_truncated: false,
@@ -360,9 +388,12 @@ impl Builder {
                 .and_then(Value::as_object_mut)
                 .expect("image"),
             Ctx::TextInput => {
-                let v = self.feed.entry("textinput").or_insert_with(|| json!({}));
+                let v = self
+                    .feed
+                    .entry("textinput".into())
+                    .or_insert_with(|| jv!({}));
                 if !v.is_object() {
-                    *v = json!({});
+                    *v = jv!({});
                 }
                 v.as_object_mut().expect("object")
             }
@@ -371,16 +402,30 @@ impl Builder {
         }
     }
 
-    fn save(&mut self, key: &str, value: Value, overwrite: bool) {
+    /// Whether the current context holds `key` (as `self.ctx().contains_key(key)`, without
+    /// creating a missing text-input dictionary).
+    fn ctx_has(&self, key: &str) -> bool {
+        let d = match self.ctx_kind() {
+            Ctx::Source => Some(&self.sourcedata),
+            Ctx::Image => self.feed.get("image").and_then(Value::as_object),
+            Ctx::TextInput => self.feed.get("textinput").and_then(Value::as_object),
+            Ctx::Entry => self.entries.last(),
+            Ctx::Feed => Some(&self.feed),
+        };
+        d.is_some_and(|d| d.contains_key(key))
+    }
+
+    fn save(&mut self, key: impl Into<Key>, value: Value, overwrite: bool) {
+        let key = key.into();
         let ctx = self.ctx();
-        if overwrite || !ctx.contains_key(key) {
-            ctx.insert(key.to_owned(), value);
+        if overwrite || !ctx.contains_key(&key) {
+            ctx.insert(key, value);
         }
     }
 
-    fn push(&mut self, name: &str, expecting_text: bool) {
+    fn push(&mut self, name: impl Into<Cow<'static, str>>, expecting_text: bool) {
         self.stack.push(Elem {
-            name: name.to_owned(),
+            name: name.into(),
             expecting_text,
             text: String::new(),
             marks: Vec::new(),
@@ -420,7 +465,7 @@ impl Builder {
             && matches!(tag, "feed" | "rss" | "rdf:rdf")
         {
             self.feed
-                .insert("language".into(), json!(l.replace('_', "-")));
+                .insert("language".into(), jv!(l.replace('_', "-")));
         }
         self.lang = lang.clone();
         self.basestack.push(self.baseuri.clone());
@@ -441,16 +486,12 @@ impl Builder {
 
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
     /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
-    pub(crate) fn start(
-        &mut self,
-        tag: &str,
-        mut attrs: Vec<(String, String)>,
-        ns: Option<&'static str>,
-    ) {
+    pub(crate) fn start(&mut self, name: &super::Name, mut attrs: Vec<(String, String)>) {
+        let (tag, key, ns) = (&*name.tag, &*name.key, name.ns);
         self.depth += 1;
         for (k, v) in &mut attrs {
             if k == "rel" || k == "type" {
-                *v = v.to_lowercase();
+                *v = super::lowercase_owned(std::mem::take(v));
             }
         }
         self.base_and_lang(tag, &attrs);
@@ -479,7 +520,7 @@ impl Builder {
             return;
         }
 
-        let (prefix, suffix) = tag.split_once(':').unwrap_or(("", tag));
+        let prefix = tag.split_once(':').map_or("", |(p, _)| p);
         if prefix.is_empty() && !matches!(tag, "title" | "link" | "description" | "name") {
             self.intextinput = false;
         }
@@ -491,34 +532,26 @@ impl Builder {
         {
             self.inimage = false;
         }
-        let key = if prefix.is_empty() {
-            suffix.to_owned()
-        } else {
-            format!("{prefix}_{suffix}")
-        };
-        if !self.start_handler(&key, &attrs) {
+        if !self.start_handler(key, &mut attrs) {
             if attrs.is_empty() {
-                self.push(&key, true);
+                self.push(key.to_owned(), true);
             } else {
                 let d = attrs_dict(&attrs);
-                self.ctx().insert(fp_key(&key).to_owned(), Value::Object(d));
+                self.ctx()
+                    .insert(fp_key(key).to_owned().into(), Value::Object(d));
             }
         }
     }
 
     /// An end tag, named as for [`Builder::start`].
-    pub(crate) fn end(&mut self, tag: &str) {
-        let (prefix, suffix) = tag.split_once(':').unwrap_or(("", tag));
-        let key = if prefix.is_empty() {
-            suffix.to_owned()
-        } else {
-            format!("{prefix}_{suffix}")
-        };
+    pub(crate) fn end(&mut self, name: &super::Name) {
+        let (tag, key) = (&*name.tag, &*name.key);
+        let suffix = tag.split_once(':').map_or(tag, |(_, s)| s);
         if suffix == "svg" && self.svg_ok > 0 {
             self.svg_ok -= 1;
         }
-        if self.svg_ok > 0 || !self.end_handler(&key) {
-            self.pop(&key, true);
+        if self.svg_ok > 0 || !self.end_handler(key) {
+            self.pop(key, true);
         }
         let mut emitted = false;
         if self.incontent > 0 && !self.cp.ty_or("xml").ends_with("xml") {
@@ -553,6 +586,26 @@ impl Builder {
     }
 
     fn pop(&mut self, element: &str, strip: bool) -> Option<String> {
+        self.pop_impl(element, strip, true)
+    }
+
+    /// [`Builder::pop`] for a caller that ignores the value: the text moves into the
+    /// entry instead of being copied once more for the caller.
+    fn pop_unused(&mut self, element: &str, strip: bool) {
+        self.pop_impl(element, strip, false);
+    }
+
+    /// `want`: whether the caller uses the value; when not, the value returned may be
+    /// emptied.
+    fn pop_impl(&mut self, element: &str, strip: bool, want: bool) -> Option<String> {
+        // The last copy stored takes the text itself when the caller has no use for it.
+        let last_use = |output: &mut String| {
+            if want {
+                output.clone()
+            } else {
+                std::mem::take(output)
+            }
+        };
         if self.stack.last().is_none_or(|e| e.name != element) {
             return None;
         }
@@ -634,7 +687,7 @@ impl Builder {
         if !output.is_empty()
             && !self.baseuri.is_empty()
             && matches!(
-                element.as_str(),
+                &*element,
                 "comments"
                     | "docs"
                     | "href"
@@ -661,7 +714,7 @@ impl Builder {
         let htmlish = is_html_type(&map_content_type(self.cp.ty_or("text/html")));
         if htmlish
             && matches!(
-                element.as_str(),
+                &*element,
                 "content"
                     | "copyright"
                     | "description"
@@ -676,7 +729,7 @@ impl Builder {
             output = fix_c1_char_refs(output);
         }
 
-        if matches!(element.as_str(), "category" | "tags" | "itunes_keywords") {
+        if matches!(&*element, "category" | "tags" | "itunes_keywords") {
             return Some(output);
         }
         if element == "title" && -1 < self.title_depth && self.title_depth <= self.depth {
@@ -684,15 +737,19 @@ impl Builder {
         }
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
-                let detail = self.cp.detail(output.clone());
+                let detail = self.cp.detail(last_use(&mut output));
                 let ctx = self.ctx();
-                let list = ctx.entry("content").or_insert_with(|| json!([]));
+                let list = ctx.entry("content".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = list.as_array_mut() {
                     a.push(detail);
                 }
             } else if element == "link" {
                 if !self.inimage {
-                    let fixed = unsemicolon_refs(&output.replace("&amp;", "&"));
+                    let fixed = if output.contains('&') {
+                        unsemicolon_refs(&output.replace("&amp;", "&"))
+                    } else {
+                        output.clone()
+                    };
                     let e = self.entries.last_mut().expect("entry");
                     // Better than feedparser: a link element's text becomes the entry's
                     // `link` only when it is an alternate link (or the first link).
@@ -703,7 +760,7 @@ impl Builder {
                         .and_then(|l| l.get("rel"))
                         .and_then(Value::as_str);
                     if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
-                        e.insert("link".into(), json!(fixed));
+                        e.insert("link".into(), jstr(&fixed));
                     }
                     if !fixed.is_empty()
                         && let Some(l) = e
@@ -712,14 +769,14 @@ impl Builder {
                             .and_then(|a| a.last_mut())
                             .and_then(Value::as_object_mut)
                     {
-                        l.insert("href".into(), json!(fixed));
+                        l.insert("href".into(), jstr(fixed));
                     }
                 }
             } else {
                 let key = if element == "description" {
-                    "summary".to_owned()
+                    Key::Borrowed("summary")
                 } else {
-                    fp_key(&element).to_owned()
+                    fp_key_of(&element)
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
@@ -735,39 +792,53 @@ impl Builder {
                         true
                     }
                 };
+                let detailed = self.incontent > 0;
                 if store {
-                    self.entries[idx].insert(key.clone(), json!(output));
-                }
-                if self.incontent > 0 {
-                    let detail = self.cp.detail(output.clone());
-                    let dk = format!("{key}_detail");
-                    self.entries[idx].insert(fp_key(&dk).to_owned(), detail);
+                    let v = if detailed {
+                        output.clone()
+                    } else {
+                        last_use(&mut output)
+                    };
+                    let dk = detailed.then(|| detail_key(&key));
+                    self.entries[idx].insert(key, jstr(v));
+                    if let Some(dk) = dk {
+                        let detail = self.cp.detail(last_use(&mut output));
+                        self.entries[idx].insert(dk, detail);
+                    }
+                } else if detailed {
+                    let detail = self.cp.detail(last_use(&mut output));
+                    self.entries[idx].insert(detail_key(&key), detail);
                 }
             }
         } else if self.infeed || self.insource {
             let key = if element == "description" {
-                "subtitle".to_owned()
+                Key::Borrowed("subtitle")
             } else {
-                fp_key(&element).to_owned()
+                fp_key_of(&element)
             };
             let detail = (self.incontent > 0).then(|| self.cp.detail(output.clone()));
             let ctx = self.ctx();
             if key == "link" {
                 let fixed = unsemicolon_refs(&output);
-                ctx.insert("link".into(), json!(fixed));
+                ctx.insert("link".into(), jstr(&fixed));
                 if let Some(l) = ctx
                     .get_mut("links")
                     .and_then(Value::as_array_mut)
                     .and_then(|a| a.last_mut())
                     .and_then(Value::as_object_mut)
                 {
-                    l.insert("href".into(), json!(fixed));
+                    l.insert("href".into(), jstr(fixed));
                 }
             } else {
-                ctx.insert(key.clone(), json!(output));
-                if let Some(d) = detail {
-                    let dk = format!("{key}_detail");
-                    ctx.insert(fp_key(&dk).to_owned(), d);
+                match detail {
+                    Some(d) => {
+                        let dk = detail_key(&key);
+                        ctx.insert(key, jstr(&output));
+                        ctx.insert(dk, d);
+                    }
+                    None => {
+                        ctx.insert(key, jstr(&output));
+                    }
                 }
             }
         }
@@ -776,7 +847,7 @@ impl Builder {
 
     fn push_content(
         &mut self,
-        tag: &str,
+        tag: &'static str,
         attrs: &[(String, String)],
         default: &str,
         expecting: bool,
@@ -787,7 +858,7 @@ impl Builder {
         {
             self.lang = Some(l.replace('_', "-").into());
         }
-        let ty = map_content_type(getattr(attrs, "type").unwrap_or(default));
+        let ty = map_content_type(getattr(attrs, "type").unwrap_or(default)).into_owned();
         let base64 = getattr(attrs, "mode") == Some("base64")
             || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
         self.cp = ContentParams {
@@ -807,22 +878,27 @@ impl Builder {
         v
     }
 
-    fn save_author(&mut self, key: &str, value: &str, prefix: &str) {
-        let detail_key = format!("{prefix}_detail");
+    /// [`Builder::pop_content`] for a caller that ignores the value.
+    fn pop_content_unused(&mut self, tag: &str) {
+        self.pop_unused(tag, true);
+        self.incontent = self.incontent.saturating_sub(1);
+        self.cp = ContentParams::default();
+    }
+
+    fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
+        let detail_key = detail_key(prefix);
         {
             let ctx = self.ctx();
-            let d = ctx.entry(detail_key).or_insert_with(|| json!({}));
+            let d = ctx.entry(detail_key.clone()).or_insert_with(|| jv!({}));
             if let Some(o) = d.as_object_mut() {
-                o.insert(key.into(), json!(value));
+                o.insert(key.into(), jstr(value));
             }
         }
         if prefix != "author" {
             // Better than feedparser, which files a publisher's name and e-mail into the
             // last *author* too: the publisher string is built from its own details.
             let ctx = self.ctx();
-            let d = ctx
-                .get(&format!("{prefix}_detail"))
-                .and_then(Value::as_object);
+            let d = ctx.get(&detail_key).and_then(Value::as_object);
             let name = d
                 .and_then(|d| str_of(d.get("name")))
                 .filter(|s| !s.is_empty());
@@ -835,48 +911,54 @@ impl Builder {
                 (None, Some(e)) => e.to_owned(),
                 (None, None) => return,
             };
-            ctx.insert(prefix.to_owned(), json!(v));
+            ctx.insert(prefix.to_owned().into(), jstr(v));
             return;
         }
         self.sync_author_detail("author");
         let ctx = self.ctx();
-        let authors = ctx.entry("authors").or_insert_with(|| json!([{}]));
+        let authors = ctx.entry("authors".into()).or_insert_with(|| jv!([{}]));
         if let Some(a) = authors.as_array_mut() {
             if a.is_empty() {
-                a.push(json!({}));
+                a.push(jv!({}));
             }
             if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), json!(value));
+                o.insert(key.into(), jstr(value));
             }
         }
     }
 
-    fn save_contributor(&mut self, key: &str, value: &str) {
+    fn save_contributor(&mut self, key: &'static str, value: &str) {
         let ctx = self.ctx();
-        let c = ctx.entry("contributors").or_insert_with(|| json!([{}]));
+        let c = ctx
+            .entry("contributors".into())
+            .or_insert_with(|| jv!([{}]));
         if let Some(a) = c.as_array_mut() {
             if a.is_empty() {
-                a.push(json!({}));
+                a.push(jv!({}));
             }
             if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), json!(value));
+                o.insert(key.into(), jstr(value));
             }
         }
     }
 
-    fn sync_author_detail(&mut self, key: &str) {
-        let plural = format!("{key}s");
-        let detail_key = format!("{key}_detail");
-        let ctx = self.ctx();
-        let (from_list, detail) = match ctx
-            .get(&plural)
-            .and_then(Value::as_array)
-            .and_then(|a| a.last())
-        {
-            Some(Value::Object(o)) => (true, o.clone()),
-            _ => (false, Dict::new()),
+    fn sync_author_detail(&mut self, key: &'static str) {
+        let plural: Cow<'static, str> = match key {
+            "author" => "authors".into(),
+            "publisher" => "publishers".into(),
+            _ => format!("{key}s").into(),
         };
-        if !detail.is_empty() {
+        let plural = &*plural;
+        let detail_key = detail_key(key);
+        let ctx = self.ctx();
+        let last = ctx
+            .get(plural)
+            .and_then(Value::as_array)
+            .and_then(|a| a.last());
+        let from_list = matches!(last, Some(Value::Object(_)));
+        if let Some(Value::Object(detail)) = last
+            && !detail.is_empty()
+        {
             let name = str_of(detail.get("name")).filter(|s| !s.is_empty());
             let email = str_of(detail.get("email")).filter(|s| !s.is_empty());
             let v = match (name, email) {
@@ -886,7 +968,7 @@ impl Builder {
                 (None, None) => None,
             };
             if let Some(v) = v {
-                ctx.insert(key.to_owned(), json!(v));
+                ctx.insert(key.into(), jstr(v));
             }
             return;
         }
@@ -914,12 +996,12 @@ impl Builder {
             author = trim_py(&author).to_owned();
             email = Some(e);
         }
-        let mut detail = detail;
+        let mut detail = Dict::new();
         if !author.is_empty() {
-            detail.insert("name".into(), json!(author));
+            detail.insert("name".into(), jv!(&author));
         }
         if let Some(e) = &email {
-            detail.insert("email".into(), json!(e));
+            detail.insert("email".into(), jstr(e));
         }
         if author.is_empty() && email.is_none() {
             return;
@@ -930,7 +1012,7 @@ impl Builder {
         }
         if from_list
             && let Some(last) = ctx
-                .get_mut(&plural)
+                .get_mut(plural)
                 .and_then(Value::as_array_mut)
                 .and_then(|a| a.last_mut())
         {
@@ -940,13 +1022,13 @@ impl Builder {
 
     fn add_tag(&mut self, term: Option<&str>, scheme: Option<&str>, label: Option<&str>) {
         let ctx = self.ctx();
-        let tags = ctx.entry("tags").or_insert_with(|| json!([]));
+        let tags = ctx.entry("tags".into()).or_insert_with(|| jv!([]));
         let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
         if empty(term) && empty(scheme) && empty(label) {
             return;
         }
-        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| json!(s));
-        let value = json!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
+        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| jv!(s));
+        let value = jv!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
         // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
         // keep hostile input linear.
         if let Some(a) = tags.as_array_mut()
@@ -960,9 +1042,9 @@ impl Builder {
         self.inauthor = true;
         self.push("author", true);
         let ctx = self.ctx();
-        let a = ctx.entry("authors").or_insert_with(|| json!([]));
+        let a = ctx.entry("authors".into()).or_insert_with(|| jv!([]));
         if let Some(a) = a.as_array_mut() {
-            a.push(json!({}));
+            a.push(jv!({}));
         }
     }
 
@@ -972,10 +1054,10 @@ impl Builder {
         self.sync_author_detail("author");
     }
 
-    fn start_link(&mut self, attrs: &[(String, String)]) {
-        let mut d = attrs_dict(attrs);
+    fn start_link(&mut self, attrs: Vec<(String, String)>) {
+        let mut d = attrs_dict_owned(attrs);
         if !d.contains_key("rel") {
-            d.insert("rel".into(), json!("alternate"));
+            d.insert("rel".into(), jv!("alternate"));
         }
         if !d.contains_key("type") {
             let t = if str_of(d.get("rel")) == Some("self") {
@@ -983,35 +1065,46 @@ impl Builder {
             } else {
                 "text/html"
             };
-            d.insert("type".into(), json!(t));
+            d.insert("type".into(), jstr(t));
         }
         enforce_href(&mut d);
-        if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
-            let resolved = self.resolve_uri(&h);
-            d.insert("href".into(), json!(resolved));
+        if let Some(Value::String(h)) = d.get_mut("href") {
+            self.resolve_in_place(h);
         }
         let expecting = self.infeed || self.inentry || self.insource;
         let skip = self.inentry && self.inimage;
-        let href = str_of(d.get("href")).map(str::to_owned);
         let alternate_html = str_of(d.get("rel")) == Some("alternate")
             && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
+        let href = str_of(d.get("href")).map(|h| alternate_html.then(|| h.to_owned()));
         let ctx = self.ctx();
-        let links = ctx.entry("links").or_insert_with(|| json!([]));
+        let links = ctx.entry("links".into()).or_insert_with(|| jv!([]));
         if !skip && let Some(a) = links.as_array_mut() {
             a.push(Value::Object(d));
         }
         match href {
-            Some(h) => {
-                if alternate_html {
-                    ctx.insert("link".into(), json!(h));
-                }
+            Some(Some(h)) => {
+                ctx.insert("link".into(), jstr(h));
             }
+            Some(None) => {}
             None => self.push("link", expecting),
         }
     }
 
     fn resolve_uri(&self, uri: &str) -> String {
         super::url::urljoin(&self.baseuri, uri)
+    }
+
+    /// `*uri = self.resolve_uri(uri)`, without a copy when there is no base and nothing
+    /// to trim.
+    fn resolve_in_place(&self, uri: &mut String) {
+        if self.baseuri.is_empty() {
+            let trimmed = uri.trim();
+            if trimmed.len() != uri.len() {
+                *uri = trimmed.to_owned();
+            }
+        } else {
+            *uri = self.resolve_uri(uri);
+        }
     }
 
     fn start_content(&mut self, attrs: &[(String, String)]) {
@@ -1026,9 +1119,13 @@ impl Builder {
     fn end_content(&mut self) {
         let ty = map_content_type(self.cp.ty_or(""));
         let copy = ty == "text/plain" || is_html_type(&ty);
-        let value = self.pop_content("content");
-        if copy && let Some(v) = value {
-            self.save("summary", json!(v), false);
+        // The value is copied to `summary` only when there is none yet.
+        if copy && !self.ctx_has("summary") {
+            if let Some(v) = self.pop_content("content") {
+                self.save("summary", jstr(v), false);
+            }
+        } else {
+            self.pop_content_unused("content");
         }
     }
 
@@ -1047,7 +1144,7 @@ impl Builder {
         if self.summary_key == Some("content") {
             self.end_content();
         } else {
-            self.pop_content("description");
+            self.pop_content_unused("description");
         }
         self.summary_key = None;
     }
@@ -1068,7 +1165,7 @@ impl Builder {
             self.end_content();
         } else {
             let k = self.summary_key.unwrap_or("summary");
-            self.pop_content(k);
+            self.pop_content_unused(k);
         }
         self.summary_key = None;
     }
@@ -1116,20 +1213,36 @@ impl Builder {
                 .and_then(|a| a.last_mut())
                 .and_then(Value::as_object_mut)
             {
-                t.insert("term".into(), json!(value));
+                t.insert("term".into(), jstr(value));
             }
         } else {
             self.add_tag(Some(&value), None, None);
         }
     }
 
-    fn start_date(&mut self, key: &str) {
+    fn start_date(&mut self, key: &'static str) {
         self.push(key, true);
     }
 
     fn end_date(&mut self, key: &str) {
         let v = self.pop(key, true).unwrap_or_default();
-        self.save(&format!("{key}_parsed"), date_value(&v), true);
+        let parsed_key: Cow<'static, str> = match key {
+            "published" => "published_parsed".into(),
+            "updated" => "updated_parsed".into(),
+            "created" => "created_parsed".into(),
+            "expired" => "expired_parsed".into(),
+            _ => format!("{key}_parsed").into(),
+        };
+        // Atom entries often carry the same date twice (published, updated).
+        let parsed = match &self.last_date {
+            Some((text, parsed)) if *text == v => parsed.clone(),
+            _ => {
+                let parsed = date_value(&v);
+                self.last_date = Some((v, parsed.clone()));
+                parsed
+            }
+        };
+        self.save(parsed_key, parsed, true);
     }
 
     fn cdf_common(&mut self, attrs: &[(String, String)]) {
@@ -1139,7 +1252,7 @@ impl Builder {
             self.end_date("updated");
         }
         if let Some(href) = getattr(attrs, "href") {
-            self.start_link(&[]);
+            self.start_link(Vec::new());
             self.data_raw(href);
             self.pop("link", true);
         }
@@ -1154,29 +1267,30 @@ impl Builder {
 
     fn start_geom(&mut self) {
         self.push("geometry", false);
-        self.ctx().insert("where".into(), json!({}));
+        self.ctx().insert("where".into(), jv!({}));
     }
 
-    fn save_where(&mut self, geometry: Dict) {
+    fn save_where(&mut self, geometry: serde_json::Map<String, serde_json::Value>) {
+        let geometry = Map::from_json(geometry);
         let ctx = self.ctx();
-        let w = ctx.entry("where").or_insert_with(|| json!({}));
+        let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
         if let Some(o) = w.as_object_mut() {
             o.extend(geometry);
         }
     }
 
     fn parse_srs(&mut self, attrs: &[(String, String)]) {
-        let name = getattr(attrs, "srsname").map_or(Value::Null, |s| json!(s));
+        let name = getattr(attrs, "srsname").map_or(Value::Null, |s| jv!(s));
         let dim = getattr(attrs, "srsdimension")
             .unwrap_or("2")
             .trim()
             .parse::<i64>()
             .unwrap_or(2);
         let ctx = self.ctx();
-        let w = ctx.entry("where").or_insert_with(|| json!({}));
+        let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
         if let Some(o) = w.as_object_mut() {
             o.insert("srsName".into(), name);
-            o.insert("srsDimension".into(), json!(dim));
+            o.insert("srsDimension".into(), jv!(dim));
         }
     }
 
@@ -1199,10 +1313,10 @@ impl Builder {
             match self.ingeometry {
                 Geom::LineString => geo::line(&this, swap, dims),
                 Geom::Polygon => geo::line(&this, swap, dims).map(|mut l| {
-                    let ring = l.remove("coordinates").unwrap_or(Value::Null);
-                    let mut d = Dict::new();
-                    d.insert("type".into(), json!("Polygon"));
-                    d.insert("coordinates".into(), json!([ring]));
+                    let ring = l.remove("coordinates").unwrap_or(serde_json::Value::Null);
+                    let mut d = serde_json::Map::new();
+                    d.insert("type".into(), serde_json::json!("Polygon"));
+                    d.insert("coordinates".into(), serde_json::json!([ring]));
                     d
                 }),
                 _ => None,
@@ -1216,7 +1330,9 @@ impl Builder {
     }
 
     /// Calls feedparser's `_start_<key>` handler; false when there is none.
-    fn start_handler(&mut self, key: &str, attrs: &[(String, String)]) -> bool {
+    /// A handler that keeps the attributes as a dictionary may take them (`attrs` is not
+    /// read once a handler has run).
+    fn start_handler(&mut self, key: &str, attrs: &mut Vec<(String, String)>) -> bool {
         match key {
             "rss" => {
                 if self.version.is_empty() || !self.version.starts_with("rss") {
@@ -1255,14 +1371,16 @@ impl Builder {
             }
             "image" => {
                 if !self.inentry {
-                    self.ctx().entry("image").or_insert_with(|| json!({}));
+                    self.ctx().entry("image".into()).or_insert_with(|| jv!({}));
                 }
                 self.inimage = true;
                 self.title_depth = -1;
                 self.push("image", false);
             }
             "textinput" => {
-                self.ctx().entry("textinput").or_insert_with(|| json!({}));
+                self.ctx()
+                    .entry("textinput".into())
+                    .or_insert_with(|| jv!({}));
                 self.intextinput = true;
                 self.title_depth = -1;
                 self.push("textinput", false);
@@ -1273,18 +1391,18 @@ impl Builder {
             "contributor" => {
                 self.incontributor = true;
                 let ctx = self.ctx();
-                let c = ctx.entry("contributors").or_insert_with(|| json!([]));
+                let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = c.as_array_mut() {
-                    a.push(json!({}));
+                    a.push(jv!({}));
                 }
                 self.push("contributor", false);
             }
             "dc_contributor" => {
                 self.incontributor = true;
                 let ctx = self.ctx();
-                let c = ctx.entry("contributors").or_insert_with(|| json!([]));
+                let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = c.as_array_mut() {
-                    a.push(json!({}));
+                    a.push(jv!({}));
                 }
                 self.push("name", false);
             }
@@ -1300,11 +1418,16 @@ impl Builder {
                 self.push_content("rights", attrs, "text/plain", true);
             }
             "item" | "entry" => {
-                if self.entries.len() >= self.max_entries {
+                if self.done.len() + self.entries.len() >= self.max_entries {
                     self.entries_truncated = true;
-                    self.entries.pop();
+                    if self.entries.pop().is_none() {
+                        self.done.pop();
+                    }
                 }
-                self.entries.push(Dict::new());
+                if let Some(prev) = self.entries.pop() {
+                    self.done.push(crate::model::Entry::from_builder(prev));
+                }
+                self.entries.push(Dict::with_capacity(24));
                 self.property_depth.clear();
                 self.push("item", false);
                 self.inentry = true;
@@ -1312,7 +1435,7 @@ impl Builder {
                 self.title_depth = -1;
                 if let Some(id) = getattr(attrs, "rdf:about") {
                     let id = id.to_owned();
-                    self.ctx().insert("id".into(), json!(id));
+                    self.ctx().insert("id".into(), jstr(id));
                 }
                 self.cdf_common(attrs);
             }
@@ -1345,7 +1468,7 @@ impl Builder {
                 let d = attrs_dict(attrs);
                 self.ctx().insert("cloud".into(), Value::Object(d));
             }
-            "link" => self.start_link(attrs),
+            "link" => self.start_link(std::mem::take(attrs)),
             "guid" | "id" => {
                 self.guidislink = getattr(attrs, "ispermalink").unwrap_or("true") == "true";
                 self.push("id", true);
@@ -1372,7 +1495,7 @@ impl Builder {
                     enforce_href(&mut d);
                     if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
                         let r = self.resolve_uri(&h);
-                        d.insert("href".into(), json!(r));
+                        d.insert("href".into(), jstr(r));
                     }
                 }
                 self.ctx()
@@ -1381,18 +1504,18 @@ impl Builder {
             }
             "summary" | "itunes_summary" => self.start_summary(attrs),
             "enclosure" => {
-                let mut d = attrs_dict(attrs);
+                let mut d = attrs_dict_owned(std::mem::take(attrs));
                 enforce_href(&mut d);
-                d.insert("rel".into(), json!("enclosure"));
+                d.insert("rel".into(), jv!("enclosure"));
                 let ctx = self.ctx();
-                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
             }
             "source" => {
                 if let Some(u) = getattr(attrs, "url") {
-                    self.sourcedata.insert("href".into(), json!(u));
+                    self.sourcedata.insert("href".into(), jstr(u));
                 }
                 self.push("source", true);
                 self.insource = true;
@@ -1418,19 +1541,21 @@ impl Builder {
                     .or_else(|| getattr(attrs, "url").filter(|s| !s.is_empty()));
                 if let Some(h) = href {
                     let h = h.to_owned();
-                    self.ctx().insert("image".into(), json!({"href": h}));
+                    self.ctx().insert("image".into(), jv!({"href": h}));
                 }
             }
             "media_group" => {}
             "media_rating" => {
                 let d = attrs_dict(attrs);
-                self.ctx().entry("media_rating").or_insert(Value::Object(d));
+                self.ctx()
+                    .entry("media_rating".into())
+                    .or_insert(Value::Object(d));
                 self.push("rating", true);
             }
             "media_credit" => {
                 let d = attrs_dict(attrs);
                 let ctx = self.ctx();
-                let l = ctx.entry("media_credit").or_insert_with(|| json!([]));
+                let l = ctx.entry("media_credit".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1439,21 +1564,21 @@ impl Builder {
             "media_restriction" => {
                 let d = attrs_dict(attrs);
                 self.ctx()
-                    .entry("media_restriction")
+                    .entry("media_restriction".into())
                     .or_insert(Value::Object(d));
                 self.push("restriction", true);
             }
             "media_license" => {
                 let d = attrs_dict(attrs);
                 self.ctx()
-                    .entry("media_license")
+                    .entry("media_license".into())
                     .or_insert(Value::Object(d));
                 self.push("license", true);
             }
             "media_content" => {
                 let d = attrs_dict(attrs);
                 let ctx = self.ctx();
-                let l = ctx.entry("media_content").or_insert_with(|| json!([]));
+                let l = ctx.entry("media_content".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1462,7 +1587,9 @@ impl Builder {
                 let d = attrs_dict(attrs);
                 self.push("url", true);
                 let ctx = self.ctx();
-                let l = ctx.entry("media_thumbnail").or_insert_with(|| json!([]));
+                let l = ctx
+                    .entry("media_thumbnail".into())
+                    .or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1476,7 +1603,7 @@ impl Builder {
                 let ctx = self.ctx();
                 if !ctx.contains_key("psc_chapters") {
                     let mut d = attrs_dict(attrs);
-                    d.insert("chapters".into(), json!([]));
+                    d.insert("chapters".into(), jv!([]));
                     ctx.insert("psc_chapters".into(), Value::Object(d));
                     self.psc_chapters_flag = true;
                 }
@@ -1485,7 +1612,10 @@ impl Builder {
                 if self.psc_chapters_flag {
                     let mut d = attrs_dict(attrs);
                     let start = getattr(attrs, "start").unwrap_or("");
-                    d.insert("start_parsed".into(), geo::psc_start(start));
+                    d.insert(
+                        "start_parsed".into(),
+                        Value::from_json(geo::psc_start(start)),
+                    );
                     if let Some(a) = self
                         .ctx()
                         .get_mut("psc_chapters")
@@ -1498,12 +1628,12 @@ impl Builder {
             }
             "cc_license" => {
                 let mut d = Dict::new();
-                d.insert("rel".into(), json!("license"));
+                d.insert("rel".into(), jv!("license"));
                 if let Some(v) = getattr(attrs, "rdf:resource").filter(|v| !v.is_empty()) {
-                    d.insert("href".into(), json!(v));
+                    d.insert("href".into(), jstr(v));
                 }
                 let ctx = self.ctx();
-                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1522,15 +1652,15 @@ impl Builder {
                 }
                 self.pop(name, true);
                 if name == "generator" {
-                    let v = value.map_or(Value::Null, |v| json!(v));
+                    let v = value.map_or(Value::Null, jstr);
                     self.ctx()
-                        .insert("generator_detail".into(), json!({ "href": v }));
+                        .insert("generator_detail".into(), jv!({ "href": v }));
                 }
             }
             "georss_point" | "georss_line" | "georss_polygon" | "georss_box" => self.start_geom(),
             "where" | "georss_where" => {
                 self.push("where", false);
-                self.ctx().insert("where".into(), json!({}));
+                self.ctx().insert("where".into(), jv!({}));
             }
             "gml_point" => {
                 self.parse_srs(attrs);
@@ -1585,7 +1715,7 @@ impl Builder {
                 } else if self.incontributor {
                     self.save_contributor("name", &value);
                 } else if self.intextinput {
-                    self.ctx().insert("name".into(), json!(value));
+                    self.ctx().insert("name".into(), jstr(value));
                 }
                 if key == "dc_contributor" {
                     self.incontributor = false;
@@ -1595,7 +1725,7 @@ impl Builder {
                 let value = self.pop(key, true).unwrap_or_default();
                 let n = parse_py_int(&value).unwrap_or(0);
                 if self.inimage {
-                    self.ctx().insert(key.into(), json!(n));
+                    self.ctx().insert(key.to_owned().into(), jv!(n));
                 }
             }
             "url" | "homepage" | "uri" => {
@@ -1617,10 +1747,10 @@ impl Builder {
                 }
             }
             "subtitle" | "tagline" | "itunes_subtitle" => {
-                self.pop_content("subtitle");
+                self.pop_content_unused("subtitle");
             }
             "rights" | "copyright" | "dc_rights" => {
-                self.pop_content("rights");
+                self.pop_content_unused("rights");
             }
             "item" | "entry" => {
                 self.pop("item", true);
@@ -1647,8 +1777,8 @@ impl Builder {
                     if let Some((k, val)) = part.split_once('=')
                         && (k == "start" || k == "end")
                     {
-                        self.save(&format!("validity_{k}"), json!(val), true);
-                        self.save(&format!("validity_{k}_parsed"), date_value(val), true);
+                        self.save(format!("validity_{k}"), jv!(val), true);
+                        self.save(format!("validity_{k}_parsed"), date_value(val), true);
                     }
                 }
             }
@@ -1686,11 +1816,11 @@ impl Builder {
                 let value = self.pop("id", true);
                 let has_link = self.ctx().contains_key("link");
                 let gil = self.guidislink && !has_link;
-                self.save("guidislink", json!(gil), false);
+                self.save("guidislink", jv!(gil), false);
                 if self.guidislink
                     && let Some(v) = value
                 {
-                    self.save("link", json!(v), false);
+                    self.save("link", jstr(v), false);
                 }
             }
             "title" | "dc_title" => self.end_title(),
@@ -1703,7 +1833,7 @@ impl Builder {
                 self.end_description();
             }
             "info" | "feedburner_browserfriendly" => {
-                self.pop_content("info");
+                self.pop_content_unused("info");
             }
             "generator" => {
                 let value = self.pop("generator", true);
@@ -1712,7 +1842,7 @@ impl Builder {
                     .get_mut("generator_detail")
                     .and_then(Value::as_object_mut)
                 {
-                    d.insert("name".into(), value.map_or(Value::Null, |v| json!(v)));
+                    d.insert("name".into(), value.map_or(Value::Null, jstr));
                 }
             }
             "summary" | "itunes_summary" => self.end_summary(),
@@ -1720,7 +1850,7 @@ impl Builder {
                 self.insource = false;
                 let value = self.pop("source", true);
                 if let Some(v) = value.filter(|v| !v.is_empty()) {
-                    self.sourcedata.insert("title".into(), json!(v));
+                    self.sourcedata.insert("title".into(), jstr(v));
                 }
                 let data = std::mem::take(&mut self.sourcedata);
                 self.ctx().insert("source".into(), Value::Object(data));
@@ -1732,7 +1862,7 @@ impl Builder {
                 let url = self.pop("newlocation", true).unwrap_or_default();
                 if self.ctx_kind() == Ctx::Feed {
                     let u = self.resolve_uri(trim_py(&url));
-                    self.feed.insert("newlocation".into(), json!(u));
+                    self.feed.insert("newlocation".into(), jstr(u));
                 }
             }
             "itunes_owner" => {
@@ -1747,15 +1877,15 @@ impl Builder {
             "itunes_block" => {
                 let v = self.pop("itunes_block", false).unwrap_or_default();
                 let b = i64::from(v == "yes" || v == "Yes");
-                self.ctx().insert("itunes_block".into(), json!(b));
+                self.ctx().insert("itunes_block".into(), jv!(b));
             }
             "itunes_explicit" => {
                 let v = self.pop("itunes_explicit", false).unwrap_or_default();
                 // feedparser maps only "yes" and "clean"; the other spellings the
                 // iTunes specification allows are read too.
                 let e = match v.as_str() {
-                    "yes" | "true" | "explicit" => json!(true),
-                    "clean" | "no" | "false" => json!(false),
+                    "yes" | "true" | "explicit" => jv!(true),
+                    "clean" | "no" | "false" => jv!(false),
                     _ => Value::Null,
                 };
                 self.ctx().insert("itunes_explicit".into(), e);
@@ -1767,7 +1897,7 @@ impl Builder {
                         .get_mut("media_rating")
                         .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), json!(r));
+                    o.insert("content".into(), jstr(r));
                 }
             }
             "media_credit" => {
@@ -1779,7 +1909,7 @@ impl Builder {
                         .and_then(|a| a.last_mut())
                         .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), json!(r));
+                    o.insert("content".into(), jstr(r));
                 }
             }
             "media_restriction" => {
@@ -1794,7 +1924,7 @@ impl Builder {
                         .get_mut("media_restriction")
                         .and_then(Value::as_object_mut)
                     {
-                        o.insert("content".into(), json!(list));
+                        o.insert("content".into(), jv!(list));
                     }
                 }
             }
@@ -1805,7 +1935,7 @@ impl Builder {
                         .get_mut("media_license")
                         .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), json!(r));
+                    o.insert("content".into(), jstr(r));
                 }
             }
             "media_thumbnail" => {
@@ -1818,7 +1948,7 @@ impl Builder {
                         .and_then(|a| a.last_mut())
                         .and_then(Value::as_object_mut)
                 {
-                    o.entry("url").or_insert(json!(u));
+                    o.entry("url".into()).or_insert(jstr(u));
                 }
             }
             "media_player" => {
@@ -1828,19 +1958,19 @@ impl Builder {
                     .get_mut("media_player")
                     .and_then(Value::as_object_mut)
                 {
-                    o.insert("content".into(), v.map_or(Value::Null, |v| json!(v)));
+                    o.insert("content".into(), v.map_or(Value::Null, jstr));
                 }
             }
             "psc_chapters" => self.psc_chapters_flag = false,
             "creativecommons_license" => {
                 let v = self.pop("license", true);
                 let mut d = Dict::new();
-                d.insert("rel".into(), json!("license"));
+                d.insert("rel".into(), jv!("license"));
                 if let Some(v) = v.filter(|v| !v.is_empty()) {
-                    d.insert("href".into(), json!(v));
+                    d.insert("href".into(), jstr(v));
                 }
                 let ctx = self.ctx();
-                let l = ctx.entry("links").or_insert_with(|| json!([]));
+                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
                 if let Some(a) = l.as_array_mut() {
                     a.push(Value::Object(d));
                 }
@@ -1882,6 +2012,15 @@ impl Builder {
 
 /// feedparser's dictionaries store some keys under another name (`url` as `href`,
 /// `guid` as `id`, `modified` as `updated`, …).
+/// [`fp_key`] of an element name, without copying a literal.
+#[allow(clippy::ptr_arg)] // The `Cow` is what tells a literal from a copy.
+fn fp_key_of(name: &Cow<'static, str>) -> Key {
+    match name {
+        Cow::Borrowed(n) => Key::Borrowed(fp_key(n)),
+        Cow::Owned(n) => Key::Owned(fp_key(n).to_owned()),
+    }
+}
+
 fn fp_key(key: &str) -> &str {
     match key {
         "channel" => "feed",
@@ -1899,6 +2038,20 @@ fn fp_key(key: &str) -> &str {
         "tagline" => "subtitle",
         "tagline_detail" => "subtitle_detail",
         k => k,
+    }
+}
+
+/// `fp_key("{key}_detail")` (without formatting for the usual keys).
+fn detail_key(key: &str) -> Cow<'static, str> {
+    match key {
+        "title" => "title_detail".into(),
+        "summary" | "description" => "summary_detail".into(),
+        "subtitle" | "tagline" => "subtitle_detail".into(),
+        "rights" | "copyright" => "rights_detail".into(),
+        "info" => "info_detail".into(),
+        "author" => "author_detail".into(),
+        "publisher" => "publisher_detail".into(),
+        _ => fp_key(&format!("{key}_detail")).to_owned().into(),
     }
 }
 

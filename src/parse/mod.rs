@@ -14,13 +14,17 @@
 //! [`ParseOptions::max_entity_expansion`].
 
 mod builder;
+pub(crate) mod dict;
 mod entities;
 pub mod geo;
 mod lenient;
 pub mod text;
 pub mod url;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::rc::Rc;
 
 use quick_xml::Reader;
 use quick_xml::events::Event;
@@ -236,17 +240,91 @@ fn expand_safe(value: &str) -> String {
     value.to_owned()
 }
 
+/// An element name as the builder sees it: feedparser's tag (`prefix:local`, lower-cased)
+/// and handler key (`prefix_local`), computed once per qualified name and namespace
+/// scope.
+pub(crate) struct Name {
+    qname: Box<str>,
+    pub(crate) tag: Box<str>,
+    pub(crate) key: Box<str>,
+    pub(crate) ns: Option<&'static str>,
+}
+
+impl Name {
+    fn new(qname: &str, tag: String, ns: Option<&'static str>) -> Rc<Name> {
+        let key = match tag.split_once(':') {
+            Some((prefix, suffix)) if !prefix.is_empty() => format!("{prefix}_{suffix}"),
+            Some((_, suffix)) => suffix.to_owned(),
+            None => tag.clone(),
+        };
+        Rc::new(Name {
+            qname: qname.into(),
+            tag: tag.into(),
+            key: key.into(),
+            ns,
+        })
+    }
+}
+
+/// Attributes as the builder takes them: lower-cased names and values.
+type Attrs = Vec<(String, String)>;
+
+/// The most element names [`Driver`] keeps resolved.
+const MAX_CACHED_NAMES: usize = 256;
+
+/// FNV-1a: element names are short, and SipHash costs more than the lookup saves.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
 /// One open element as the driver sees it.
 struct Open {
-    qname: String,
-    tag: String,
+    name: Rc<Name>,
     scopes: usize,
+}
+
+/// `s` lower-cased, reusing the string when it has nothing to lower.
+pub(crate) fn lowercase_owned(mut s: String) -> String {
+    if s.is_ascii() {
+        s.make_ascii_lowercase();
+        s
+    } else {
+        s.to_lowercase()
+    }
+}
+
+/// `s` lower-cased, borrowed when it has nothing to lower.
+pub(crate) fn lowercase(s: &str) -> Cow<'_, str> {
+    if s.is_ascii() && !s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.to_lowercase())
+    }
 }
 
 /// Namespace resolution and event routing shared by both passes.
 pub(crate) struct Driver<'o> {
     builder: Builder,
     scopes: Vec<(Option<String>, String)>,
+    /// Names already resolved in the current namespace scope (cleared when it changes).
+    names: HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>,
     open: Vec<Open>,
     skipped_depth: usize,
     options: &'o ParseOptions,
@@ -269,6 +347,7 @@ impl<'o> Driver<'o> {
                 options.max_entries.max(1),
             ),
             scopes: Vec::new(),
+            names: HashMap::default(),
             open: Vec::new(),
             skipped_depth: 0,
             options,
@@ -313,18 +392,19 @@ impl<'o> Driver<'o> {
         let mut tag = String::with_capacity(qname.len() + 8);
         match canonical_prefix(&lower) {
             Some(p) if !p.is_empty() => {
-                tag.push_str(&p.to_ascii_lowercase());
+                tag.push_str(p);
+                tag.make_ascii_lowercase();
                 tag.push(':');
             }
             Some(_) => {}
             None => {
                 if let Some(g) = given {
-                    tag.push_str(&g.to_lowercase());
+                    tag.push_str(&lowercase(g));
                     tag.push(':');
                 }
             }
         }
-        tag.push_str(&local.to_lowercase());
+        tag.push_str(&lowercase(local));
         let special = match uri {
             Some("http://www.w3.org/1998/Math/MathML") => {
                 Some("http://www.w3.org/1998/Math/MathML")
@@ -335,12 +415,35 @@ impl<'o> Driver<'o> {
         Ok((tag, special))
     }
 
-    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
-        if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
-            self.skipped_depth += 1;
-            self.note_limit("element nesting deeper than the configured maximum; skipped");
-            return Ok(());
+    /// The name of `qname` in the current scope, from the cache when possible.
+    fn name_for(&mut self, qname: &str) -> Result<Rc<Name>, Undeclared> {
+        if let Some(n) = self.names.get(qname) {
+            return Ok(n.clone());
         }
+        match self.tag_for(qname) {
+            Ok((tag, ns)) => {
+                let name = Name::new(qname, tag, ns);
+                if self.names.len() >= MAX_CACHED_NAMES {
+                    // Bounded, whatever the hash: a feed with endless distinct names (or
+                    // crafted collisions) only loses the cache.
+                    self.names.clear();
+                }
+                self.names.insert(qname.into(), name.clone());
+                Ok(name)
+            }
+            Err(prefix) if self.strict => Err(Undeclared(prefix)),
+            Err(_) => Ok(Name::new(qname, qname.to_lowercase(), None)),
+        }
+    }
+
+    /// The attributes of an element that declares namespaces or has prefixed attribute
+    /// names: declarations go into scope (xlink ones are kept), prefixed names of known
+    /// namespaces are added under feedparser's prefix, every key is lower-cased.
+    fn namespaced_attrs(
+        &mut self,
+        qname: &str,
+        attrs: Vec<(String, String)>,
+    ) -> Result<(Rc<Name>, Attrs), Undeclared> {
         let scopes_before = self.scopes.len();
         let mut plain = Vec::with_capacity(attrs.len());
         let mut xlink = Vec::new();
@@ -358,11 +461,10 @@ impl<'o> Driver<'o> {
                 plain.push((k, v));
             }
         }
-        let (tag, ns) = match self.tag_for(qname) {
-            Ok(t) => t,
-            Err(prefix) if self.strict => return Err(Undeclared(prefix)),
-            Err(_) => (qname.to_lowercase(), None),
-        };
+        if self.scopes.len() != scopes_before {
+            self.names.clear();
+        }
+        let name = self.name_for(qname)?;
         let mut out = xlink;
         for (k, v) in plain {
             if let Some((p, local)) = k.split_once(':') {
@@ -375,21 +477,50 @@ impl<'o> Driver<'o> {
                     return Err(Undeclared(p.to_owned()));
                 }
             }
-            out.push((k.to_lowercase(), v));
+            out.push((lowercase_owned(k), v));
         }
-        // Later duplicates win, as in a dict.
-        let mut dedup: Vec<(String, String)> = Vec::with_capacity(out.len());
-        for (k, v) in out {
-            if let Some(slot) = dedup.iter_mut().find(|(dk, _)| *dk == k) {
-                slot.1 = v;
-            } else {
-                dedup.push((k, v));
+        Ok((name, out))
+    }
+
+    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
+        if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
+            self.skipped_depth += 1;
+            self.note_limit("element nesting deeper than the configured maximum; skipped");
+            return Ok(());
+        }
+        let scopes_before = self.scopes.len();
+        let (name, out) = if attrs.iter().any(|(k, _)| k == "xmlns" || k.contains(':')) {
+            self.namespaced_attrs(qname, attrs)?
+        } else {
+            // No declarations and no prefixed names: only the keys change.
+            let name = self.name_for(qname)?;
+            let mut attrs = attrs;
+            for (k, _) in &mut attrs {
+                *k = lowercase_owned(std::mem::take(k));
             }
-        }
-        self.builder.start(&tag, dedup, ns);
+            (name, attrs)
+        };
+        // Later duplicates win, as in a dict.
+        let has_dup = out
+            .iter()
+            .enumerate()
+            .any(|(i, (k, _))| out[..i].iter().any(|(dk, _)| dk == k));
+        let attrs = if has_dup {
+            let mut dedup: Vec<(String, String)> = Vec::with_capacity(out.len());
+            for (k, v) in out {
+                if let Some(slot) = dedup.iter_mut().find(|(dk, _)| *dk == k) {
+                    slot.1 = v;
+                } else {
+                    dedup.push((k, v));
+                }
+            }
+            dedup
+        } else {
+            out
+        };
+        self.builder.start(&name, attrs);
         self.open.push(Open {
-            qname: qname.to_owned(),
-            tag,
+            name,
             scopes: scopes_before,
         });
         Ok(())
@@ -403,7 +534,7 @@ impl<'o> Driver<'o> {
         let Some(i) = self
             .open
             .iter()
-            .rposition(|o| o.qname.eq_ignore_ascii_case(qname))
+            .rposition(|o| o.name.qname.eq_ignore_ascii_case(qname))
         else {
             // An end tag that closes nothing open is ignored.
             return;
@@ -411,8 +542,8 @@ impl<'o> Driver<'o> {
         // Elements left open inside it are closed first (innermost first).
         while self.open.len() > i {
             let open = self.open.pop().expect("open element");
-            self.builder.end(&open.tag);
-            self.scopes.truncate(open.scopes);
+            self.builder.end(&open.name);
+            self.pop_scopes(open.scopes);
         }
     }
 
@@ -440,8 +571,16 @@ impl<'o> Driver<'o> {
     fn close_all(&mut self) {
         self.skipped_depth = 0;
         while let Some(open) = self.open.pop() {
-            self.builder.end(&open.tag);
-            self.scopes.truncate(open.scopes);
+            self.builder.end(&open.name);
+            self.pop_scopes(open.scopes);
+        }
+    }
+
+    /// Drops the namespace declarations of a closed element.
+    fn pop_scopes(&mut self, to: usize) {
+        if self.scopes.len() > to {
+            self.scopes.truncate(to);
+            self.names.clear();
         }
     }
 
@@ -482,8 +621,9 @@ impl<'o> Driver<'o> {
             ));
         }
         let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
-        let feed = Feed::from_dict(builder.feed);
-        let entries = builder.entries.into_iter().map(Entry::from_dict).collect();
+        let feed = Feed::from_builder(builder.feed);
+        let mut entries = builder.done;
+        entries.extend(builder.entries.into_iter().map(Entry::from_builder));
         ParsedFeed {
             version,
             namespaces: builder.namespaces_in_use,
@@ -503,7 +643,10 @@ fn strict_attr_value(raw: &str, driver: &mut Driver<'_>) -> Result<String, Strin
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
     loop {
-        let Some(i) = rest.find(['&', '<', '\t', '\n', '\r']) else {
+        let Some(i) = rest
+            .bytes()
+            .position(|b| matches!(b, b'&' | b'<' | b'\t' | b'\n' | b'\r'))
+        else {
             out.push_str(rest);
             break;
         };
@@ -575,6 +718,14 @@ fn strict_attrs(
 
 /// A (simplified) XML `Name`: a letter, `_`, `:` or non-ASCII first, then name characters.
 fn is_xml_name(s: &str) -> bool {
+    if let [first, rest @ ..] = s.as_bytes()
+        && s.is_ascii()
+    {
+        return (first.is_ascii_alphabetic() || matches!(first, b'_' | b':'))
+            && rest
+                .iter()
+                .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b':'));
+    }
     let mut chars = s.chars();
     chars
         .next()
@@ -582,8 +733,46 @@ fn is_xml_name(s: &str) -> bool {
         && chars.all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || !c.is_ascii())
 }
 
+/// The first character of `s` that XML 1.0 does not allow. Works on bytes: the only
+/// excluded characters a `str` can hold are the C0 controls other than tab, newline and
+/// carriage return (one byte each) and U+FFFE/U+FFFF (`EF BF BE`/`EF BF BF`), so 32-byte
+/// blocks free of both kinds of byte are skipped without decoding.
+fn first_non_xml_char(s: &str) -> Option<char> {
+    // Branch-free so that the block test vectorizes.
+    let suspect = |c: u8| (c < 0x20) & (c != b'\t') & (c != b'\n') & (c != b'\r') | (c == 0xef);
+    let any = |block: &[u8]| block.iter().fold(0u8, |acc, &c| acc | u8::from(suspect(c))) != 0;
+    let b = s.as_bytes();
+    let exact = |from: usize, to: usize| {
+        for j in from..to {
+            let c = b[j];
+            if c < 0x20 && suspect(c) {
+                return Some(char::from(c));
+            }
+            if c == 0xef && b.get(j + 1) == Some(&0xbf) && matches!(b.get(j + 2), Some(0xbe | 0xbf))
+            {
+                return s[j..].chars().next();
+            }
+        }
+        None
+    };
+    let mut blocks = b.chunks_exact(32);
+    let mut at = 0;
+    for block in &mut blocks {
+        if any(block)
+            && let Some(c) = exact(at, at + 32)
+        {
+            return Some(c);
+        }
+        at += 32;
+    }
+    if any(blocks.remainder()) {
+        return exact(at, b.len());
+    }
+    None
+}
+
 fn check_text(s: &str) -> Result<(), String> {
-    match s.chars().find(|&c| !is_xml_char(c)) {
+    match first_non_xml_char(s) {
         Some(c) => Err(format!(
             "not well-formed (invalid token): character U+{:04X}",
             c as u32
@@ -632,24 +821,22 @@ fn strict_pass<'o>(
                 let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
                 seen_root = true;
                 depth += 1;
-                let name = e.name().as_ref().to_owned();
-                if let Err(f) = driver.start(&name, attrs) {
+                if let Err(f) = driver.start(e.name().as_ref(), attrs) {
                     return Err(undeclared(f, pos));
                 }
             }
             Event::Empty(e) => {
                 let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
                 seen_root = true;
-                let name = e.name().as_ref().to_owned();
-                if let Err(f) = driver.start(&name, attrs) {
+                let name = e.name();
+                if let Err(f) = driver.start(name.as_ref(), attrs) {
                     return Err(undeclared(f, pos));
                 }
-                driver.end(&name);
+                driver.end(name.as_ref());
             }
             Event::End(e) => {
                 depth = depth.saturating_sub(1);
-                let name = e.name().as_ref().to_owned();
-                driver.end(&name);
+                driver.end(e.name().as_ref());
             }
             Event::Text(t) => {
                 let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
@@ -859,6 +1046,43 @@ mod tests {
                 "{bad:?} passed the strict pass"
             );
         }
+    }
+
+    #[test]
+    fn non_xml_chars_are_found_by_bytes() {
+        for s in [
+            "",
+            "plain",
+            "tab\tnl\ncr\r",
+            "日本語 ＡＢ \u{fffd}",
+            &"x".repeat(100),
+        ] {
+            assert_eq!(first_non_xml_char(s), None, "{s:?}");
+        }
+        let long = format!("{}\u{c}", "y".repeat(70));
+        for (s, c) in [
+            ("a\u{1}b", '\u{1}'),
+            ("\u{1f}", '\u{1f}'),
+            ("ab\u{fffe}", '\u{fffe}'),
+            ("\u{ff21}\u{ffff}", '\u{ffff}'),
+            (long.as_str(), '\u{c}'),
+        ] {
+            assert_eq!(first_non_xml_char(s), Some(c), "{s:?}");
+            assert_eq!(s.chars().find(|&c| !is_xml_char(c)), Some(c));
+        }
+    }
+
+    #[test]
+    fn entry_limit_overwrites_the_last_entry() {
+        let text = "<rss><channel><item><title>A</title></item><item><title>B</title></item>\
+                    <item><title>C</title></item></channel></rss>";
+        let r = parse_str(text, &ParseOptions::default().max_entries(2));
+        let titles: Vec<_> = r.entries.iter().map(|e| e.title.as_deref()).collect();
+        assert_eq!(titles, [Some("A"), Some("C")]);
+        assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+        let one = parse_str(text, &ParseOptions::default().max_entries(1));
+        assert_eq!(one.entries.len(), 1);
+        assert_eq!(one.entries[0].title.as_deref(), Some("C"));
     }
 
     #[test]

@@ -41,7 +41,9 @@ pub fn cp1252(c: char) -> Option<char> {
 /// windows-1252 leaves undefined stay as they are).
 #[must_use]
 pub fn map_cp1252(s: String) -> String {
-    if !s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)) {
+    // U+0080..U+009F are `C2 80`..`C2 9F` in UTF-8.
+    let b = s.as_bytes();
+    if !memchr::memchr_iter(0xc2, b).any(|i| b.get(i + 1).is_some_and(|&c| c <= 0x9f)) {
         return s;
     }
     s.chars().map(|c| cp1252(c).unwrap_or(c)).collect()
@@ -52,8 +54,16 @@ pub fn map_cp1252(s: String) -> String {
 /// UTF-8 reading wins.
 #[must_use]
 pub fn fix_double_utf8(s: String) -> String {
-    if s.is_ascii() || s.chars().any(|c| c as u32 > 0xff) {
+    // A character above U+00FF has a lead byte of C4 or more. The bytes can only be UTF-8
+    // when the first non-ASCII character is a lead byte (U+00C2..U+00F4) followed by a
+    // continuation byte (U+0080..U+00BF): checked before allocating.
+    if s.is_ascii() || s.bytes().any(|b| b >= 0xc4) {
         return s;
+    }
+    let mut chars = s.chars().skip_while(char::is_ascii);
+    match (chars.next(), chars.next()) {
+        (Some('\u{c2}'..='\u{f4}'), Some('\u{80}'..='\u{bf}')) => {}
+        _ => return s,
     }
     let bytes: Vec<u8> = s.chars().map(|c| c as u32 as u8).collect();
     match String::from_utf8(bytes) {
@@ -320,6 +330,9 @@ pub fn looks_like_html(s: &str) -> bool {
 /// Replaces `&name;` (name of `[A-Za-z0-9_]`) with `&name`, as feedparser does to links.
 #[must_use]
 pub fn unsemicolon_refs(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find('&') {
