@@ -253,6 +253,12 @@ impl<'a> Chain<'_, 'a> {
     /// stray legacy bytes; chardetng contradicting a label's script; a reading with
     /// clearly fewer marks of mojibake.
     fn reconsider(&mut self, pick: &Pick<'a>) -> Option<Pick<'a>> {
+        // Every rule below is about a legacy charset; Unicode picks are what they are.
+        if !pick.charset.is_single_byte() && !pick.charset.is_ascii_compatible()
+            || pick.charset == Charset::UTF_8
+        {
+            return None;
+        }
         let legacy = pick.charset.is_single_byte() && pick.charset.is_ascii_compatible();
         let mine = self.window_marks(pick.charset);
         let (charset, text, why) = if legacy
