@@ -8,14 +8,35 @@ use crate::charset::Charset;
 use crate::media_type::MediaClass;
 use crate::transport::Transport;
 
-/// How the decoder treats a feed whose declared encoding decodes without error but is
-/// contradicted by the bytes (UTF-8 declared as a legacy single-byte charset, unlabelled
-/// ISO-2022-JP, UTF-32 behind a BOM the first-bytes sniff cannot see past).
+/// How the decoder treats labels that the bytes contradict.
+///
+/// Under both policies a candidate whose text would contain U+0000 or ISO-2022 escape
+/// sequences does not win while a cleaner one exists (UTF-16 read as bytes, unlabelled
+/// ISO-2022-JP), and chardetng is consulted where feedparser consults chardet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Policy {
-    /// feedparser's chain plus recovery from evidence: when the bytes prove the label
-    /// wrong, decode with what they prove and record a `CharacterEncodingOverride`.
+    /// feedparser's chain plus recovery from evidence. Each rule below that fires is a
+    /// `CharacterEncodingOverride` record and an `evidence` step in the [`Trail`]:
+    ///
+    /// - a byte order mark outranks a contradicting declaration or HTTP charset, and a
+    ///   UTF-16/UCS-4/EBCDIC first-bytes family outranks the UTF-8 default when nothing
+    ///   is declared;
+    /// - bytes that are strictly valid UTF-8 with non-ASCII characters are read as UTF-8
+    ///   whatever legacy charset they are labelled with;
+    /// - mostly-UTF-8 bytes with a few stray legacy bytes are read as UTF-8, the strays as
+    ///   windows-1252 (at least four valid multibyte sequences, under a quarter as many
+    ///   invalid ones);
+    /// - a legacy label whose script chardetng contradicts on enough text is replaced by
+    ///   chardetng's guess (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
+    ///   labelled Shift_JIS; KOI8 vs windows-1251 vs CP866 on 64+ non-ASCII bytes; a
+    ///   Western default label on Central European, Turkish, Baltic or Vietnamese text on
+    ///   24+), never for a reading with more marks of mojibake;
+    /// - among single-byte readings (chardetng's guess; ISO-8859-15 and Mac Roman for a
+    ///   windows-1252/ISO-8859-1 pick; the euro twin of an EBCDIC page) one with clearly
+    ///   fewer marks of mojibake (symbols inside words, stray capitals, words mixing
+    ///   scripts, `¤`, C1 controls) replaces the pick. A correct label whose text shows no
+    ///   such marks is never replaced.
     #[default]
     Recover,
     /// feedparser's behaviour exactly: the first candidate that decodes wins, even when
