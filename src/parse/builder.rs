@@ -379,6 +379,22 @@ impl Builder {
         }
     }
 
+    /// Stores the element's attributes under `key` in the current context, unless an
+    /// earlier element of the same kind did (feedparser keeps the first).
+    fn keep_first(&mut self, key: &'static str, attrs: &[(String, String)]) {
+        let d = attrs_dict(attrs);
+        self.ctx().entry(key.into()).or_insert(Value::Object(d));
+    }
+
+    /// Appends the element's attributes to the list under `key` in the current context.
+    fn append_attrs(&mut self, key: &'static str, attrs: &[(String, String)]) {
+        let d = attrs_dict(attrs);
+        let list = self.ctx().entry(key.into()).or_insert_with(|| jv!([]));
+        if let Some(a) = list.as_array_mut() {
+            a.push(Value::Object(d));
+        }
+    }
+
     fn ctx(&mut self) -> &mut Dict {
         match self.ctx_kind() {
             Ctx::Source => &mut self.sourcedata,
@@ -1546,53 +1562,25 @@ impl Builder {
             }
             "media_group" => {}
             "media_rating" => {
-                let d = attrs_dict(attrs);
-                self.ctx()
-                    .entry("media_rating".into())
-                    .or_insert(Value::Object(d));
+                self.keep_first("media_rating", attrs);
                 self.push("rating", true);
             }
             "media_credit" => {
-                let d = attrs_dict(attrs);
-                let ctx = self.ctx();
-                let l = ctx.entry("media_credit".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = l.as_array_mut() {
-                    a.push(Value::Object(d));
-                }
+                self.append_attrs("media_credit", attrs);
                 self.push("credit", true);
             }
             "media_restriction" => {
-                let d = attrs_dict(attrs);
-                self.ctx()
-                    .entry("media_restriction".into())
-                    .or_insert(Value::Object(d));
+                self.keep_first("media_restriction", attrs);
                 self.push("restriction", true);
             }
             "media_license" => {
-                let d = attrs_dict(attrs);
-                self.ctx()
-                    .entry("media_license".into())
-                    .or_insert(Value::Object(d));
+                self.keep_first("media_license", attrs);
                 self.push("license", true);
             }
-            "media_content" => {
-                let d = attrs_dict(attrs);
-                let ctx = self.ctx();
-                let l = ctx.entry("media_content".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = l.as_array_mut() {
-                    a.push(Value::Object(d));
-                }
-            }
+            "media_content" => self.append_attrs("media_content", attrs),
             "media_thumbnail" => {
-                let d = attrs_dict(attrs);
                 self.push("url", true);
-                let ctx = self.ctx();
-                let l = ctx
-                    .entry("media_thumbnail".into())
-                    .or_insert_with(|| jv!([]));
-                if let Some(a) = l.as_array_mut() {
-                    a.push(Value::Object(d));
-                }
+                self.append_attrs("media_thumbnail", attrs);
             }
             "media_player" => {
                 self.push("media_player", false);
