@@ -127,26 +127,12 @@ macro_rules! model_struct {
             /// value does not fit the typed field stay in `extra` unchanged.
             #[must_use]
             pub fn from_dict(d: Map<String, Value>) -> Self {
-                // One pass over the dictionary: each key is dispatched to its field.
-                let mut out = $name::default();
-                for (k, v) in d {
-                    let back = match k.as_str() {
-                        $( $key => put(&mut out.$field, v), )*
-                        $(
-                            $dkey => put(&mut out.$dfield, v),
-                            $pkey => put_parsed(&mut out.$dparsed, v),
-                        )*
-                        _ => Some(v),
-                    };
-                    if let Some(v) = back {
-                        out.extra.insert(k, v);
-                    }
-                }
-                out
+                Self::from_builder(crate::parse::dict::Map::from_json(d))
             }
 
             /// As [`Self::from_dict`], from the builder's own dictionary (no
-            /// `serde_json` values but for the keys that stay in `extra`).
+            /// `serde_json` values but for the keys that stay in `extra`): one pass, each
+            /// key dispatched to its field; a value that does not fit goes to `extra`.
             pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
                 let mut out = $name::default();
                 for (k, v) in d.into_pairs() {
@@ -168,223 +154,8 @@ macro_rules! model_struct {
     };
 }
 
-/// Moves a JSON value into a typed field without copying; a value of another shape comes
-/// back unchanged (`Err`), so nothing is lost.
-trait FromJson: Sized {
-    fn from_json(v: Value) -> Result<Self, Value>;
-}
-
-impl FromJson for String {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        match v {
-            Value::String(s) => Ok(s),
-            other => Err(other),
-        }
-    }
-}
-
-impl FromJson for bool {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        v.as_bool().ok_or(v)
-    }
-}
-
-impl FromJson for Map<String, Value> {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        match v {
-            Value::Object(o) => Ok(o),
-            other => Err(other),
-        }
-    }
-}
-
-impl FromJson for StructTime {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        let mut out = [0i64; 9];
-        match v.as_array() {
-            Some(a) if a.len() == 9 && a.iter().all(Value::is_i64) => {
-                for (slot, x) in out.iter_mut().zip(a) {
-                    *slot = x.as_i64().unwrap_or_default();
-                }
-                Ok(out)
-            }
-            _ => Err(v),
-        }
-    }
-}
-
-impl<T: FromJson + Fits> FromJson for Vec<T> {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        // Check every item first so that a mismatch hands back the list intact.
-        if !v.as_array().is_some_and(|a| a.iter().all(T::fits)) {
-            return Err(v);
-        }
-        let Value::Array(items) = v else {
-            return Err(v);
-        };
-        Ok(items
-            .into_iter()
-            .filter_map(|x| T::from_json(x).ok())
-            .collect())
-    }
-}
-
-/// Whether a list item has the item type's shape (checked before moving a list).
-trait Fits {
-    fn fits(v: &Value) -> bool;
-}
-
-/// Whether key `k` is absent or a string.
-fn opt_string(o: &Map<String, Value>, k: &str) -> bool {
-    o.get(k).is_none_or(Value::is_string)
-}
-
-/// Whether key `k` is absent, null or a string.
-fn null_or_string(o: &Map<String, Value>, k: &str) -> bool {
-    o.get(k).is_none_or(|v| v.is_string() || v.is_null())
-}
-
-impl Fits for Text {
-    fn fits(v: &Value) -> bool {
-        v.as_object().is_some_and(|o| {
-            ["type", "base", "value"]
-                .iter()
-                .all(|k| o.get(*k).is_some_and(Value::is_string))
-                && null_or_string(o, "language")
-                && opt_string(o, "src")
-                && o.keys()
-                    .all(|k| matches!(k.as_str(), "type" | "language" | "base" | "value" | "src"))
-        })
-    }
-}
-
-impl FromJson for Text {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        if !Self::fits(&v) {
-            return Err(v);
-        }
-        let Value::Object(o) = v else {
-            return Err(v);
-        };
-        let mut t = Text::default();
-        for (k, v) in o {
-            let Value::String(v) = v else { continue };
-            match k.as_str() {
-                "type" => t.content_type = v,
-                "language" => t.language = Some(v),
-                "base" => t.base = v,
-                "value" => t.value = v,
-                _ => t.src = Some(v),
-            }
-        }
-        Ok(t)
-    }
-}
-
-impl Fits for Link {
-    fn fits(v: &Value) -> bool {
-        v.as_object().is_some_and(|o| {
-            ["rel", "type", "href", "title", "length"]
-                .iter()
-                .all(|k| opt_string(o, k))
-        })
-    }
-}
-
-impl FromJson for Link {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        if !Self::fits(&v) {
-            return Err(v);
-        }
-        let Value::Object(o) = v else {
-            return Err(v);
-        };
-        let mut l = Link::default();
-        for (k, v) in o {
-            let field = match k.as_str() {
-                "rel" => &mut l.rel,
-                "type" => &mut l.content_type,
-                "href" => &mut l.href,
-                "title" => &mut l.title,
-                "length" => &mut l.length,
-                _ => {
-                    l.extra.insert(k, v);
-                    continue;
-                }
-            };
-            if let Value::String(v) = v {
-                *field = Some(v);
-            }
-        }
-        Ok(l)
-    }
-}
-
-impl Fits for Person {
-    fn fits(v: &Value) -> bool {
-        v.as_object().is_some_and(|o| {
-            o.keys()
-                .all(|k| matches!(k.as_str(), "name" | "email" | "href"))
-                && ["name", "email", "href"].iter().all(|k| opt_string(o, k))
-        })
-    }
-}
-
-impl FromJson for Person {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        if !Self::fits(&v) {
-            return Err(v);
-        }
-        let Value::Object(o) = v else {
-            return Err(v);
-        };
-        let mut p = Person::default();
-        for (k, v) in o {
-            let Value::String(v) = v else { continue };
-            match k.as_str() {
-                "name" => p.name = Some(v),
-                "email" => p.email = Some(v),
-                _ => p.href = Some(v),
-            }
-        }
-        Ok(p)
-    }
-}
-
-impl Fits for Tag {
-    fn fits(v: &Value) -> bool {
-        v.as_object().is_some_and(|o| {
-            o.keys()
-                .all(|k| matches!(k.as_str(), "term" | "scheme" | "label"))
-                && ["term", "scheme", "label"]
-                    .iter()
-                    .all(|k| null_or_string(o, k))
-        })
-    }
-}
-
-impl FromJson for Tag {
-    fn from_json(v: Value) -> Result<Self, Value> {
-        if !Self::fits(&v) {
-            return Err(v);
-        }
-        let Value::Object(o) = v else {
-            return Err(v);
-        };
-        let mut t = Tag::default();
-        for (k, v) in o {
-            let Value::String(v) = v else { continue };
-            match k.as_str() {
-                "term" => t.term = Some(v),
-                "scheme" => t.scheme = Some(v),
-                _ => t.label = Some(v),
-            }
-        }
-        Ok(t)
-    }
-}
-
-/// [`FromJson`] for the builder's values: the same shapes, the same fallbacks.
+/// Moves a builder value into a typed field without copying; a value of another shape
+/// comes back unchanged (`Err`), so nothing is lost.
 trait FromV: Sized {
     fn from_v(v: DValue) -> Result<Self, DValue>;
 }
@@ -449,7 +220,7 @@ impl<T: FromV + FitsV> FromV for Vec<T> {
     }
 }
 
-/// [`Fits`] for the builder's values.
+/// Whether a list item has the item type's shape (checked before moving a list).
 trait FitsV {
     fn fits_v(v: &DValue) -> bool;
 }
@@ -599,7 +370,8 @@ impl FromV for Tag {
     }
 }
 
-/// [`put`] for the builder's values.
+/// Moves a value into a typed field when its shape fits; otherwise hands it back (to be
+/// kept in `extra` and serialized unchanged).
 fn put_v<T: FromV>(field: &mut Option<T>, v: DValue) -> Option<DValue> {
     match T::from_v(v) {
         Ok(t) => {
@@ -610,40 +382,13 @@ fn put_v<T: FromV>(field: &mut Option<T>, v: DValue) -> Option<DValue> {
     }
 }
 
-/// [`put_parsed`] for the builder's values.
+/// As [`put_v`] for a `*_parsed` date: `null` is `Some(None)`.
 fn put_parsed_v(field: &mut Option<Option<StructTime>>, v: DValue) -> Option<DValue> {
     if v.is_null() {
         *field = Some(None);
         return None;
     }
     match StructTime::from_v(v) {
-        Ok(t) => {
-            *field = Some(Some(t));
-            None
-        }
-        Err(v) => Some(v),
-    }
-}
-
-/// Moves a value into a typed field when its shape fits; otherwise hands it back (to be
-/// kept in `extra` and serialized unchanged).
-fn put<T: FromJson>(field: &mut Option<T>, v: Value) -> Option<Value> {
-    match T::from_json(v) {
-        Ok(t) => {
-            *field = Some(t);
-            None
-        }
-        Err(v) => Some(v),
-    }
-}
-
-/// As [`put`] for a `*_parsed` date: `null` is `Some(None)`.
-fn put_parsed(field: &mut Option<Option<StructTime>>, v: Value) -> Option<Value> {
-    if v.is_null() {
-        *field = Some(None);
-        return None;
-    }
-    match StructTime::from_json(v) {
         Ok(t) => {
             *field = Some(Some(t));
             None
