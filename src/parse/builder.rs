@@ -386,6 +386,21 @@ impl Builder {
         self.ctx().entry(key.into()).or_insert(Value::Object(d));
     }
 
+    /// Pops the text of `element` and, when not blank, stores it as `content` in the
+    /// attributes kept under `key` (the object itself, or the last one of a list).
+    fn content_of(&mut self, element: &str, key: &'static str) {
+        let Some(text) = self.pop(element, true).filter(|t| !t.trim().is_empty()) else {
+            return;
+        };
+        let target = match self.ctx().get_mut(key) {
+            Some(Value::Array(list)) => list.last_mut(),
+            other => other,
+        };
+        if let Some(o) = target.and_then(Value::as_object_mut) {
+            o.insert("content".into(), jstr(text));
+        }
+    }
+
     /// Appends the element's attributes to the list under `key` in the current context.
     fn append_attrs(&mut self, key: &'static str, attrs: &[(String, String)]) {
         let d = attrs_dict(attrs);
@@ -1878,28 +1893,8 @@ impl Builder {
                 };
                 self.ctx().insert("itunes_explicit".into(), e);
             }
-            "media_rating" => {
-                if let Some(r) = self.pop("rating", true).filter(|r| !r.trim().is_empty())
-                    && let Some(o) = self
-                        .ctx()
-                        .get_mut("media_rating")
-                        .and_then(Value::as_object_mut)
-                {
-                    o.insert("content".into(), jstr(r));
-                }
-            }
-            "media_credit" => {
-                if let Some(r) = self.pop("credit", true).filter(|r| !r.trim().is_empty())
-                    && let Some(o) = self
-                        .ctx()
-                        .get_mut("media_credit")
-                        .and_then(Value::as_array_mut)
-                        .and_then(|a| a.last_mut())
-                        .and_then(Value::as_object_mut)
-                {
-                    o.insert("content".into(), jstr(r));
-                }
-            }
+            "media_rating" => self.content_of("rating", "media_rating"),
+            "media_credit" => self.content_of("credit", "media_credit"),
             "media_restriction" => {
                 if let Some(r) = self
                     .pop("restriction", true)
@@ -1916,16 +1911,7 @@ impl Builder {
                     }
                 }
             }
-            "media_license" => {
-                if let Some(r) = self.pop("license", true).filter(|r| !r.trim().is_empty())
-                    && let Some(o) = self
-                        .ctx()
-                        .get_mut("media_license")
-                        .and_then(Value::as_object_mut)
-                {
-                    o.insert("content".into(), jstr(r));
-                }
-            }
+            "media_license" => self.content_of("license", "media_license"),
             "media_thumbnail" => {
                 let url = self.pop("url", true);
                 if let Some(u) = url.filter(|u| !u.trim().is_empty())
