@@ -56,6 +56,7 @@ pub mod charset;
 pub mod date;
 mod decode;
 mod detect;
+pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;

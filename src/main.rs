@@ -55,6 +55,12 @@ struct Args {
     /// A top-level-domain hint for chardetng (e.g. `jp`, `ru`).
     #[arg(long)]
     tld: Option<String>,
+    /// Return HTML values as the feed wrote them, without sanitizing.
+    #[arg(long)]
+    no_sanitize: bool,
+    /// Leave relative URIs inside HTML values unresolved.
+    #[arg(long)]
+    no_resolve_uris: bool,
     /// Print the decoded text instead of a summary.
     #[arg(long, conflicts_with = "json")]
     text: bool,
@@ -155,6 +161,12 @@ fn is_url(input: &str) -> bool {
         .any(|p| input.len() >= p.len() && input[..p.len()].eq_ignore_ascii_case(p))
 }
 
+fn parse_options(args: &Args) -> ParseOptions {
+    ParseOptions::default()
+        .sanitize_html(!args.no_sanitize)
+        .resolve_relative_uris(!args.no_resolve_uris)
+}
+
 fn decoder(args: &Args) -> Decoder {
     let mut decoder = Decoder::new()
         .detector(!args.no_detector)
@@ -215,7 +227,7 @@ fn run_url(args: &Args, decoder: &Decoder) -> Result<(), String> {
     use feed_decoder::http::{FetchOptions, fetch_blocking};
     let fetched = fetch_blocking(&args.input, &FetchOptions::default())
         .map_err(|e| format!("cannot fetch {}: {e}", args.input))?;
-    let parsed = fetched.parse_with(decoder, &ParseOptions::default());
+    let parsed = fetched.parse_with(decoder, &parse_options(args));
     emit(args, parsed.as_ref(), fetched.json_fields())
 }
 
@@ -241,7 +253,7 @@ fn run(args: &Args) -> Result<(), String> {
     }
     let bytes = read_input(&args.input)?;
     let transport = transport(args)?;
-    let parsed = feed_decoder::parse_with(&decoder, &ParseOptions::default(), &bytes, &transport);
+    let parsed = feed_decoder::parse_with(&decoder, &parse_options(args), &bytes, &transport);
     emit(args, Some(&parsed), Map::new())
 }
 

@@ -62,6 +62,16 @@ pub struct ParseOptions {
     ///
     /// Default: `None`.
     pub base_uri: Option<String>,
+    /// Sanitize every HTML value (feedparser's `sanitize_html`): unsafe elements,
+    /// attributes, CSS and URI schemes are removed, see [`crate::html`].
+    ///
+    /// Default: `true`.
+    pub sanitize_html: bool,
+    /// Resolve relative URIs inside HTML values against `xml:base` and the document's
+    /// base (feedparser's `resolve_relative_uris`), see [`crate::html`].
+    ///
+    /// Default: `true`.
+    pub resolve_relative_uris: bool,
 }
 
 impl Default for ParseOptions {
@@ -72,6 +82,8 @@ impl Default for ParseOptions {
             max_entity_expansion: 1 << 20,
             base_language: None,
             base_uri: None,
+            sanitize_html: true,
+            resolve_relative_uris: true,
         }
     }
 }
@@ -102,6 +114,20 @@ impl ParseOptions {
     #[must_use]
     pub fn base_uri(mut self, uri: Option<String>) -> Self {
         self.base_uri = uri;
+        self
+    }
+
+    /// Sets [`ParseOptions::sanitize_html`].
+    #[must_use]
+    pub fn sanitize_html(mut self, on: bool) -> Self {
+        self.sanitize_html = on;
+        self
+    }
+
+    /// Sets [`ParseOptions::resolve_relative_uris`].
+    #[must_use]
+    pub fn resolve_relative_uris(mut self, on: bool) -> Self {
+        self.resolve_relative_uris = on;
         self
     }
 

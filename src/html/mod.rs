@@ -1,0 +1,1 @@
+//! HTML values made safe to display: sanitizing and relative-URI resolution.
