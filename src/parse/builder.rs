@@ -218,6 +218,11 @@ pub(crate) struct Builder {
     pub max_entries: usize,
     /// Set when `max_entries` was hit.
     pub entries_truncated: bool,
+    /// Sanitize HTML values ([`crate::parse::ParseOptions::sanitize_html`]).
+    sanitize_html: bool,
+    /// Resolve URIs inside HTML values
+    /// ([`crate::parse::ParseOptions::resolve_relative_uris`]).
+    resolve_uris: bool,
 }
 
 fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -335,7 +340,16 @@ impl Builder {
             ingeometry: Geom::None,
             max_entries,
             entries_truncated: false,
+            sanitize_html: true,
+            resolve_uris: true,
         }
+    }
+
+    /// Sets what happens to HTML values: sanitizing and relative-URI resolution.
+    pub(crate) fn html_options(mut self, sanitize: bool, resolve: bool) -> Self {
+        self.sanitize_html = sanitize;
+        self.resolve_uris = resolve;
+        self
     }
 
     /// Records a namespace declaration (prefix `None` for the default namespace).
@@ -757,7 +771,23 @@ impl Builder {
                     | "title"
             )
         {
-            output = fix_c1_char_refs(output);
+            output = if self.sanitize_html || self.resolve_uris {
+                // One pass that resolves against the innermost base and sanitizes.
+                let markup = if self.cp.ty.as_deref() == Some("application/xhtml+xml") {
+                    crate::html::Markup::Xhtml
+                } else {
+                    crate::html::Markup::Html
+                };
+                crate::html::HtmlFilter::new()
+                    .sanitize(self.sanitize_html)
+                    .resolve(self.resolve_uris)
+                    .base(Some(&self.baseuri))
+                    .markup(markup)
+                    .apply(&output)
+                    .into_owned()
+            } else {
+                fix_c1_char_refs(output)
+            };
         }
 
         if matches!(&*element, "category" | "tags" | "itunes_keywords") {

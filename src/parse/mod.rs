@@ -15,7 +15,7 @@
 
 mod builder;
 pub(crate) mod dict;
-mod entities;
+pub(crate) mod entities;
 pub mod geo;
 mod lenient;
 pub mod text;
@@ -371,7 +371,8 @@ impl<'o> Driver<'o> {
                 options.base_language.clone(),
                 options.base_uri.clone(),
                 options.max_entries.max(1),
-            ),
+            )
+            .html_options(options.sanitize_html, options.resolve_relative_uris),
             scopes: Vec::new(),
             names: HashMap::default(),
             open: Vec::new(),
