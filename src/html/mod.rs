@@ -169,13 +169,20 @@ impl<'a> HtmlFilter<'a> {
             rawtext: 0,
         };
         p.run(&source);
-        let out = p.out;
+        let mut out = p.out;
         if self.sanitize {
             let trimmed = out.trim_matches(is_py_space);
-            Cow::Owned(trimmed.replace("\r\n", "\n"))
-        } else {
-            Cow::Owned(out)
+            if trimmed.contains("\r\n") {
+                return Cow::Owned(trimmed.replace("\r\n", "\n"));
+            }
+            if trimmed.len() != out.len() {
+                let start = trimmed.as_ptr() as usize - out.as_ptr() as usize;
+                let end = start + trimmed.len();
+                out.truncate(end);
+                out.drain(..start);
+            }
         }
+        Cow::Owned(out)
     }
 }
 
@@ -322,6 +329,7 @@ impl Processor<'_> {
         let b = raw.as_bytes();
         let n = b.len();
         let mut i = 0;
+        let mut no_close_from = usize::MAX;
         while i < n {
             let j = memchr::memchr2(b'<', b'&', &b[i..]).map_or(n, |o| i + o);
             if i < j {
@@ -338,7 +346,7 @@ impl Processor<'_> {
                 } else if next == Some(b'/') {
                     self.end_tag(raw, i)
                 } else if raw[i..].starts_with("<!--") {
-                    self.comment(raw, i)
+                    self.comment(raw, i, &mut no_close_from)
                 } else if next == Some(b'?') {
                     match raw[i + 2..].find('>') {
                         Some(k) => {
@@ -509,9 +517,19 @@ impl Processor<'_> {
         }
     }
 
-    fn comment(&mut self, raw: &str, i: usize) -> Scan {
+    /// A comment. `no_close_from`: a position from which no comment close exists (a
+    /// search that failed once is not repeated, so many unclosed comments stay linear).
+    fn comment(&mut self, raw: &str, i: usize, no_close_from: &mut usize) -> Scan {
         let body_start = i + 4;
-        match find_comment_close(raw, body_start) {
+        let close = if body_start >= *no_close_from {
+            None
+        } else {
+            find_comment_close(raw, body_start)
+        };
+        if close.is_none() {
+            *no_close_from = (*no_close_from).min(body_start);
+        }
+        match close {
             Some((end_text, end)) => {
                 let text = &raw[body_start..end_text];
                 if !self.filter.sanitize || (self.rawtext == 0 && comment_is_safe(text)) {

@@ -778,13 +778,16 @@ impl Builder {
                 } else {
                     crate::html::Markup::Html
                 };
-                crate::html::HtmlFilter::new()
+                let filtered = crate::html::HtmlFilter::new()
                     .sanitize(self.sanitize_html)
                     .resolve(self.resolve_uris)
                     .base(Some(&self.baseuri))
                     .markup(markup)
-                    .apply(&output)
-                    .into_owned()
+                    .apply(&output);
+                match filtered {
+                    Cow::Borrowed(b) if b.len() == output.len() => output,
+                    other => other.into_owned(),
+                }
             } else {
                 fix_c1_char_refs(output)
             };
