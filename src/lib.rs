@@ -56,10 +56,12 @@ pub mod charset;
 pub mod date;
 mod decode;
 mod detect;
+pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
+pub mod jsonfeed;
 pub mod media_type;
 pub mod model;
 pub mod parse;
@@ -127,13 +129,27 @@ pub fn parse_with<'a>(
     bytes: &'a [u8],
     transport: &Transport,
 ) -> Parsed<'a> {
-    let decoded = decoder.decode(bytes, transport);
-    let feed = match transport {
-        Transport::Http(headers) => parse::parse_str(
-            &decoded.text,
-            &options.clone().with_http_context(headers, None),
-        ),
-        _ => parse::parse_str(&decoded.text, options),
+    let http_options;
+    let options = match transport {
+        Transport::Http(headers) => {
+            http_options = options.clone().with_http_context(headers, None);
+            &http_options
+        }
+        _ => options,
+    };
+    // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
+    // parses its own way.
+    let (decoded, feed) = match format::detect(bytes, transport) {
+        format::Format::Json => {
+            let decoded = format::decode_json(decoder, bytes, transport);
+            let feed = jsonfeed::parse_json(&decoded.text, options);
+            (decoded, feed)
+        }
+        format::Format::Xml => {
+            let decoded = decoder.decode(bytes, transport);
+            let feed = parse::parse_str(&decoded.text, options);
+            (decoded, feed)
+        }
     };
     Parsed {
         decoded,
