@@ -20,6 +20,11 @@
 //! 5. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
 //!    into the feedparser-shaped [`model`].
 //!
+//! Before all this, [`format::detect`] decides XML or JSON (the body's first character,
+//! then the media type); a JSON Feed is decoded as RFC 8259 says
+//! ([`format::decode_json`]), parsed with serde_json and mapped into the same model
+//! ([`jsonfeed`]).
+//!
 //! ## The leniency promise
 //!
 //! Nothing here gives up on a feed. [`decode()`] and [`parse()`] never fail and never panic:
