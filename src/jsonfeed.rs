@@ -16,6 +16,7 @@
 //! | `language` | `language`, and the details' `language` |
 //! | `expired` | `complete` (true only for `true`) |
 //! | `hubs` | `hubs` (`type`, `url`) |
+//! | relative URLs | resolved against the document's location ([`ParseOptions::base_uri`]) when known |
 //! | item `id`, `url`, `external_url` | `id` (numbers coerced to strings), `link` and an `alternate` link, a `related` link and `source.href` |
 //! | item `title`, `summary` | `title`, `summary` with details (`summary` from the content when absent) |
 //! | item `content_html`, `content_text` | `content`: a list, HTML first, both kept |
@@ -169,7 +170,9 @@ fn type_name(v: &Value) -> &'static str {
 struct Mapper<'o> {
     options: &'o ParseOptions,
     bozo: Vec<Bozo>,
-    /// The base URI relative URLs are resolved against.
+    /// The base URI relative URLs are resolved against: the document's own location
+    /// ([`ParseOptions::base_uri`], from the fetch URL or `Content-Location`), as for XML;
+    /// none for local bytes.
     base: String,
     /// The feed's language (1.1 `language`, else the transport's).
     lang: Option<String>,
@@ -333,9 +336,6 @@ impl Mapper<'_> {
             out.insert("language".into(), l.clone().into());
         }
         if let Some(feed_url) = self.url(obj, "feed_url", "") {
-            if self.base.is_empty() && feed_url.contains("://") {
-                self.base = feed_url.clone();
-            }
             out.insert("id".into(), feed_url.clone().into());
             links.push(json!({"rel": "self", "type": "application/feed+json", "href": feed_url}));
         }

@@ -4,6 +4,7 @@
 //! ```text
 //! Tests: what the file checks
 //! Content-Type: VALUE         optional: the file is an HTTP response with this type
+//! Header: Name: value         optional, repeatable: another response header
 //! Expect: PATH = VALUE        the value at PATH of the `--json` contract object
 //! Expect: PATH absent
 //! ```
@@ -17,7 +18,7 @@
 
 use std::path::{Path, PathBuf};
 
-use feed_decoder::{Transport, json::to_json, parse};
+use feed_decoder::{Headers, Transport, json::to_json, parse};
 use serde_json::Value;
 
 fn dir() -> PathBuf {
@@ -38,7 +39,7 @@ fn fixtures() -> Vec<PathBuf> {
 
 struct Sidecar {
     tests: String,
-    content_type: Option<String>,
+    headers: Vec<(String, String)>,
     expects: Vec<(String, Option<Value>)>,
 }
 
@@ -46,14 +47,17 @@ fn sidecar(path: &Path) -> Sidecar {
     let text = std::fs::read_to_string(path.with_extension("expect")).expect("sidecar");
     let mut s = Sidecar {
         tests: String::new(),
-        content_type: None,
+        headers: Vec::new(),
         expects: Vec::new(),
     };
     for line in text.lines().map(str::trim) {
         if let Some(t) = line.strip_prefix("Tests:") {
             s.tests = t.trim().to_owned();
         } else if let Some(t) = line.strip_prefix("Content-Type:") {
-            s.content_type = Some(t.trim().to_owned());
+            s.headers.push(("Content-Type".into(), t.trim().to_owned()));
+        } else if let Some(h) = line.strip_prefix("Header:") {
+            let (n, v) = h.split_once(':').expect("Header: Name: value");
+            s.headers.push((n.trim().to_owned(), v.trim().to_owned()));
         } else if let Some(e) = line.strip_prefix("Expect:") {
             let e = e.trim();
             if let Some(p) = e.strip_suffix(" absent") {
@@ -87,9 +91,14 @@ fn lookup<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
 }
 
 fn transport(s: &Sidecar) -> Transport {
-    s.content_type
-        .as_deref()
-        .map_or(Transport::Local, Transport::content_type)
+    if s.headers.is_empty() {
+        return Transport::Local;
+    }
+    let mut h = Headers::new();
+    for (n, v) in &s.headers {
+        h = h.with(n, v);
+    }
+    Transport::Http(h)
 }
 
 #[test]
