@@ -89,7 +89,8 @@ pub struct Rfc3023Outcome {
     /// none).
     pub encoding: Option<String>,
     /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"F.x"` for this
-    /// crate's UTF-32/UCS-4/EBCDIC extensions).
+    /// crate's UTF-32/UCS-4/EBCDIC extensions; `"rfc8259"` for a JSON body, which
+    /// [`crate::format::decode_json`] decodes by RFC 8259 instead).
     pub rule: &'static str,
     /// The rule's ERROR, when it gave one.
     pub error: Option<String>,
