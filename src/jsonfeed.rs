@@ -769,6 +769,10 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
                     ));
                     continue;
                 };
+                if o.is_empty() {
+                    m.problem(format!("items[{i}]: an empty item (skipped)"));
+                    continue;
+                }
                 if kept == options.max_entries {
                     m.bozo.push(Bozo::new(
                         BozoKind::LimitExceeded,
@@ -850,6 +854,13 @@ mod tests {
             let r = parse(t);
             assert!(!r.bozo.is_empty(), "{t:?}");
         }
+        assert!(parse("{\"items\": [1, {}]}").entries.is_empty());
+        let r = parse_json(
+            r#"{"items": [{"id": "1"}, {"id": "2"}, {"id": "3"}]}"#,
+            &ParseOptions::default().max_entries(2),
+        );
+        assert_eq!(r.entries.len(), 2);
+        assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
         let deep = "[".repeat(10_000);
         assert!(!parse(&deep).bozo.is_empty());
         let deep = format!("{{\"items\": [{}", "{\"a\": [".repeat(5_000));
