@@ -199,6 +199,14 @@ impl Mapper<'_> {
         }
     }
 
+    /// As [`Self::string`], not trimmed.
+    fn raw_string(&mut self, obj: &Map<String, Value>, key: &str, path: &str) -> Option<String> {
+        match obj.get(key) {
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => self.string(obj, key, path),
+        }
+    }
+
     /// A URL field, resolved against the base when relative.
     fn url(&mut self, obj: &Map<String, Value>, key: &str, path: &str) -> Option<String> {
         let s = self.string(obj, key, path)?;
@@ -345,7 +353,8 @@ impl Mapper<'_> {
             ("description", "subtitle"),
             ("user_comment", "info"),
         ] {
-            if let Some(s) = self.string(obj, src, "") {
+            // Kept as written, as feedparser keeps them.
+            if let Some(s) = self.raw_string(obj, src, "") {
                 let (v, d) = self.text(&s, lang.as_deref(), false);
                 out.insert(key.into(), v.into());
                 out.insert(format!("{key}_detail"), d);
@@ -449,7 +458,8 @@ impl Mapper<'_> {
             links.push(json!({"rel": "related", "type": "text/html", "href": ext}));
             out.insert("source".into(), json!({"href": ext}));
         }
-        if let Some(t) = self.string(obj, "title", &path) {
+        // An item's title is kept as written (feedparser does not strip it either).
+        if let Some(t) = self.raw_string(obj, "title", &path) {
             let (v, d) = self.text(&t, lang.as_deref(), false);
             out.insert("title".into(), v.into());
             out.insert("title_detail".into(), d);
