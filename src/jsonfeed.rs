@@ -184,15 +184,20 @@ impl Mapper<'_> {
             .push(Bozo::new(BozoKind::InvalidJsonFeed, message));
     }
 
-    /// A string field, trimmed; `null` counts as absent, another type is a bozo record.
-    fn string(&mut self, obj: &Map<String, Value>, key: &str, path: &str) -> Option<String> {
-        match obj.get(key)? {
-            Value::String(s) => Some(s.trim().to_owned()),
+    /// A string field (taken out of `obj`), trimmed; `null` counts as absent, another
+    /// type is a bozo record.
+    fn string(&mut self, obj: &mut Map<String, Value>, key: &str, path: &str) -> Option<String> {
+        match obj.remove(key)? {
+            Value::String(s) => Some(if s.trim().len() == s.len() {
+                s
+            } else {
+                s.trim().to_owned()
+            }),
             Value::Null => None,
             other => {
                 self.problem(format!(
                     "{path}{key}: expected a string, found {}",
-                    type_name(other)
+                    type_name(&other)
                 ));
                 None
             }
@@ -200,15 +205,23 @@ impl Mapper<'_> {
     }
 
     /// As [`Self::string`], not trimmed.
-    fn raw_string(&mut self, obj: &Map<String, Value>, key: &str, path: &str) -> Option<String> {
+    fn raw_string(
+        &mut self,
+        obj: &mut Map<String, Value>,
+        key: &str,
+        path: &str,
+    ) -> Option<String> {
         match obj.get(key) {
-            Some(Value::String(s)) => Some(s.clone()),
+            Some(Value::String(_)) => match obj.remove(key) {
+                Some(Value::String(s)) => Some(s),
+                _ => None,
+            },
             _ => self.string(obj, key, path),
         }
     }
 
     /// A URL field, resolved against the base when relative.
-    fn url(&mut self, obj: &Map<String, Value>, key: &str, path: &str) -> Option<String> {
+    fn url(&mut self, obj: &mut Map<String, Value>, key: &str, path: &str) -> Option<String> {
         let s = self.string(obj, key, path)?;
         if self.base.is_empty() || s.is_empty() {
             Some(s)
@@ -245,6 +258,8 @@ impl Mapper<'_> {
             }
             return None;
         };
+        // Small: a copy to take the fields out of.
+        let o = &mut o.clone();
         let mut p = Map::new();
         if let Some(name) = self.string(o, "name", &format!("{path}.")) {
             p.insert("name".into(), name.into());
@@ -263,7 +278,7 @@ impl Mapper<'_> {
     }
 
     /// `authors` (1.1) or else `author` (1.0) into `authors`, `author_detail`, `author`.
-    fn authors(&mut self, obj: &Map<String, Value>, out: &mut Map<String, Value>, path: &str) {
+    fn authors(&mut self, obj: &mut Map<String, Value>, out: &mut Map<String, Value>, path: &str) {
         let mut list = Vec::new();
         match obj.get("authors") {
             Some(Value::Array(a)) => {
@@ -303,7 +318,7 @@ impl Mapper<'_> {
     /// A date field as `KEY` and `KEY_parsed`.
     fn date(
         &mut self,
-        obj: &Map<String, Value>,
+        obj: &mut Map<String, Value>,
         src: &str,
         key: &str,
         out: &mut Map<String, Value>,
@@ -320,21 +335,21 @@ impl Mapper<'_> {
     }
 
     /// Keys the specification does not define (`_extension` objects and others), kept.
-    fn keep_others(obj: &Map<String, Value>, known: &[&str], out: &mut Map<String, Value>) {
+    fn keep_others(obj: Map<String, Value>, known: &[&str], out: &mut Map<String, Value>) {
         for (k, v) in obj {
             if known.contains(&k.as_str()) {
                 continue;
             }
-            let key = if out.contains_key(k) || MODEL_KEYS.contains(&k.as_str()) {
+            let key = if out.contains_key(&k) || MODEL_KEYS.contains(&k.as_str()) {
                 format!("json_{k}")
             } else {
-                k.clone()
+                k
             };
-            out.insert(key, v.clone());
+            out.insert(key, v);
         }
     }
 
-    fn feed(&mut self, obj: &Map<String, Value>) -> Map<String, Value> {
+    fn feed(&mut self, obj: &mut Map<String, Value>) -> Map<String, Value> {
         let mut out = Map::new();
         let mut links = Vec::new();
         if let Some(lang) = self.string(obj, "language", "") {
@@ -398,6 +413,7 @@ impl Mapper<'_> {
                     let path = format!("hubs[{i}].");
                     match h {
                         Value::Object(o) => {
+                            let o = &mut o.clone();
                             let mut hub = Map::new();
                             for k in ["type", "url"] {
                                 if let Some(s) = self.string(o, k, &path) {
@@ -419,11 +435,11 @@ impl Mapper<'_> {
                 type_name(other)
             )),
         }
-        Self::keep_others(obj, FEED_FIELDS, &mut out);
+        Self::keep_others(std::mem::take(obj), FEED_FIELDS, &mut out);
         out
     }
 
-    fn entry(&mut self, obj: &Map<String, Value>, i: usize) -> Map<String, Value> {
+    fn entry(&mut self, obj: &mut Map<String, Value>, i: usize) -> Map<String, Value> {
         let path = format!("items[{i}].");
         let mut out = Map::new();
         let mut links = Vec::new();
@@ -538,7 +554,7 @@ impl Mapper<'_> {
         if !links.is_empty() {
             out.insert("links".into(), Value::Array(links));
         }
-        Self::keep_others(obj, ITEM_FIELDS, &mut out);
+        Self::keep_others(std::mem::take(obj), ITEM_FIELDS, &mut out);
         out
     }
 
@@ -551,6 +567,7 @@ impl Mapper<'_> {
             ));
             return None;
         };
+        let o = &mut o.clone();
         let dot = format!("{path}.");
         let Some(href) = self.url(o, "url", &dot) else {
             self.problem(format!("{path}: attachment without a url"));
@@ -739,7 +756,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
         out.bozo = m.bozo;
         return out;
     };
-    let Value::Object(obj) = value else {
+    let Value::Object(mut obj) = value else {
         m.problem(format!(
             "a JSON Feed is an object, found {}",
             type_name(&value)
@@ -767,15 +784,18 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
             "json".to_owned()
         }
     };
-    out.feed = Feed::from_dict(m.feed(&obj));
-    match obj.get("items") {
+    // Each item is taken out of the document as it is mapped (its strings move, not
+    // copied).
+    let items = obj.remove("items");
+    out.feed = Feed::from_dict(m.feed(&mut obj));
+    match items {
         Some(Value::Array(items)) => {
             let mut kept = 0;
-            for (i, item) in items.iter().enumerate() {
-                let Value::Object(o) = item else {
+            for (i, item) in items.into_iter().enumerate() {
+                let Value::Object(mut o) = item else {
                     m.problem(format!(
                         "items[{i}]: expected an object, found {}",
-                        type_name(item)
+                        type_name(&item)
                     ));
                     continue;
                 };
@@ -793,14 +813,14 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
                     ));
                     break;
                 }
-                out.entries.push(Entry::from_dict(m.entry(o, i)));
+                out.entries.push(Entry::from_dict(m.entry(&mut o, i)));
                 kept += 1;
             }
         }
         None | Some(Value::Null) => m.problem("no items".to_owned()),
         Some(other) => m.problem(format!(
             "items: expected an array, found {}",
-            type_name(other)
+            type_name(&other)
         )),
     }
     out.bozo = m.bozo;
