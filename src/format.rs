@@ -10,6 +10,9 @@
 //! | anything else, or none | `application/json`, `application/feed+json`, `*/*+json` | JSON |
 //! | anything else, or none | any other, or none | XML |
 //!
+//! A body sent to JSON that turns out to be no JSON at all (nothing readable, no
+//! version) but holds markup goes on to the XML pipeline ([`crate::parse_with`]).
+//!
 //! A JSON body is decoded by [`decode_json`] as RFC 8259 §8.1 says: UTF-8, unless a byte
 //! order mark or the pattern of zero bytes in the first four (RFC 4627 §3) says UTF-16 or
 //! UTF-32. A `charset` parameter has no meaning for JSON; one that names another

@@ -143,19 +143,20 @@ pub fn parse_with<'a>(
         _ => options,
     };
     // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
-    // parses its own way.
-    let (decoded, feed) = match format::detect(bytes, transport) {
-        format::Format::Json => {
-            let decoded = format::decode_json(decoder, bytes, transport);
-            let feed = jsonfeed::parse_json(&decoded.text, options);
-            (decoded, feed)
+    // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
+    if format::detect(bytes, transport) == format::Format::Json {
+        let decoded = format::decode_json(decoder, bytes, transport);
+        let feed = jsonfeed::parse_json(&decoded.text, options);
+        if !feed.version.is_empty() || !decoded.text.contains('<') {
+            return Parsed {
+                decoded,
+                feed,
+                transport: transport.clone(),
+            };
         }
-        format::Format::Xml => {
-            let decoded = decoder.decode(bytes, transport);
-            let feed = parse::parse_str(&decoded.text, options);
-            (decoded, feed)
-        }
-    };
+    }
+    let decoded = decoder.decode(bytes, transport);
+    let feed = parse::parse_str(&decoded.text, options);
     Parsed {
         decoded,
         feed,
