@@ -327,7 +327,9 @@ impl Mapper<'_> {
         if let Some(d) = self.string(obj, src, path) {
             let parsed = crate::date::parse_date_struct(&d).map_or(Value::Null, |t| json!(t));
             if parsed.is_null() {
-                self.problem(format!("{path}{src}: not an RFC 3339 date: {d:?}"));
+                self.problem(format!(
+                    "{path}{src}: unreadable date {d:?} (RFC 3339 expected)"
+                ));
             }
             out.insert(key.into(), d.into());
             out.insert(format!("{key}_parsed"), parsed);
