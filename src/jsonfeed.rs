@@ -15,7 +15,7 @@
 //! | `authors` (1.1), `author` (1.0) | `authors`, `author_detail`, `author` (`avatar` → `image`) |
 //! | `language` | `language`, and the details' `language` |
 //! | `expired` | `complete` (true only for `true`) |
-//! | `hubs` | `hubs` (`type`, `url`) |
+//! | `hubs` | `hubs` (`type`, `url`) and `hub` links |
 //! | relative URLs | resolved against the document's location ([`ParseOptions::base_uri`]) when known |
 //! | item `id`, `url`, `external_url` | `id` (numbers coerced to strings), `link` and an `alternate` link, a `related` link and `source.href` |
 //! | item `title`, `summary` | `title`, `summary` with details (`summary` from the content when absent) |
@@ -24,7 +24,7 @@
 //! | item `tags` | `tags` (`term`) |
 //! | item `attachments` | `links` with `rel` = `enclosure` (`href`, `type`, `length`, `title`, `duration_in_seconds`) |
 //! | item `image`, `banner_image` | `image.href`, `banner_image.href` |
-//! | item `language`, `authors`, `author` | `language`, `authors` … as for the feed |
+//! | item `language`, `authors`, `author` | `language`, `authors` … as for the feed; an item without authors has the feed's (as the specification says) |
 //! | any other key (`_extensions` …) | kept under its own name, or `json_NAME` where the name is one the model uses |
 //!
 //! Problems are bozo records and never lose what is readable: bad JSON is
@@ -176,6 +176,9 @@ struct Mapper<'o> {
     base: String,
     /// The feed's language (1.1 `language`, else the transport's).
     lang: Option<String>,
+    /// The feed's `author`, `author_detail` and `authors`, which an item without
+    /// authors of its own inherits (JSON Feed 1.1, `authors`).
+    feed_authors: Vec<(String, Value)>,
 }
 
 impl Mapper<'_> {
@@ -394,6 +397,10 @@ impl Mapper<'_> {
             out.insert("icon".into(), favicon.into());
         }
         self.authors(obj, &mut out, "");
+        self.feed_authors = ["author", "author_detail", "authors"]
+            .iter()
+            .filter_map(|k| out.get(*k).map(|v| ((*k).to_owned(), v.clone())))
+            .collect();
         match obj.get("expired") {
             None | Some(Value::Null) => {}
             Some(Value::Bool(b)) => {
@@ -429,6 +436,19 @@ impl Mapper<'_> {
                             type_name(other)
                         )),
                     }
+                }
+                // WebSub hubs are also `hub` links, as an Atom or RSS feed gives them.
+                let hub_links: Vec<Value> = list
+                    .iter()
+                    .filter_map(|h| h.get("url"))
+                    .map(|u| json!({"rel": "hub", "href": u}))
+                    .collect();
+                if !hub_links.is_empty()
+                    && let Value::Array(links) = out
+                        .entry("links")
+                        .or_insert_with(|| Value::Array(Vec::new()))
+                {
+                    links.extend(hub_links);
                 }
                 out.insert("hubs".into(), Value::Array(list));
             }
@@ -514,6 +534,11 @@ impl Mapper<'_> {
             self.date(obj, "date_updated", "updated", &mut out, &path);
         }
         self.authors(obj, &mut out, &path);
+        if !out.contains_key("authors") {
+            for (k, v) in &self.feed_authors {
+                out.insert(k.clone(), v.clone());
+            }
+        }
         match obj.get("tags") {
             None | Some(Value::Null) => {}
             Some(Value::Array(tags)) => {
@@ -752,6 +777,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
         bozo,
         base: options.base_uri.clone().unwrap_or_default(),
         lang: options.base_language.clone(),
+        feed_authors: Vec::new(),
     };
     let mut out = ParsedFeed::default();
     let Some(value) = value else {
