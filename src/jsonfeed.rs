@@ -33,7 +33,9 @@
 //! are kept; a missing or unknown `version`, a field of the wrong type, an attachment
 //! without `url` or `mime_type`, or missing `items` are [`BozoKind::InvalidJsonFeed`].
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
+
+use crate::parse::dict::{Key, Map as DMap, Value as DValue, jv};
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
@@ -178,7 +180,7 @@ struct Mapper<'o> {
     lang: Option<String>,
     /// The feed's `author`, `author_detail` and `authors`, which an item without
     /// authors of its own inherits (JSON Feed 1.1, `authors`).
-    feed_authors: Vec<(String, Value)>,
+    feed_authors: Vec<(Key, DValue)>,
 }
 
 impl Mapper<'_> {
@@ -235,23 +237,23 @@ impl Mapper<'_> {
 
     /// A text construct: `text/html` when it looks like HTML (through [`html_value`]),
     /// `text/plain` otherwise. Returns the value and its detail.
-    fn text(&self, s: &str, lang: Option<&str>, force_html: bool) -> (String, Value) {
+    fn text(&self, s: &str, lang: Option<&str>, force_html: bool) -> (String, DValue) {
         let html = force_html || looks_like_html(s);
         let value = if html {
             html_value(s, &self.base, self.options)
         } else {
             s.to_owned()
         };
-        let detail = json!({
+        let detail = jv!({
             "type": if html { "text/html" } else { "text/plain" },
-            "language": lang,
-            "base": self.base,
-            "value": value,
+            "language": lang.map_or(DValue::Null, DValue::from),
+            "base": self.base.as_str(),
+            "value": value.clone(),
         });
         (value, detail)
     }
 
-    fn person(&mut self, v: &Value, path: &str) -> Option<Value> {
+    fn person(&mut self, v: &Value, path: &str) -> Option<DValue> {
         let Value::Object(o) = v else {
             if !v.is_null() {
                 self.problem(format!(
@@ -263,7 +265,7 @@ impl Mapper<'_> {
         };
         // Small: a copy to take the fields out of.
         let o = &mut o.clone();
-        let mut p = Map::new();
+        let mut p = DMap::new();
         if let Some(name) = self.string(o, "name", &format!("{path}.")) {
             p.insert("name".into(), name.into());
         }
@@ -277,11 +279,11 @@ impl Mapper<'_> {
         if let Some(avatar) = self.url(o, "avatar", &format!("{path}.")) {
             p.insert("image".into(), avatar.into());
         }
-        (!p.is_empty()).then_some(Value::Object(p))
+        (!p.is_empty()).then_some(DValue::Object(p))
     }
 
     /// `authors` (1.1) or else `author` (1.0) into `authors`, `author_detail`, `author`.
-    fn authors(&mut self, obj: &mut Map<String, Value>, out: &mut Map<String, Value>, path: &str) {
+    fn authors(&mut self, obj: &mut Map<String, Value>, out: &mut DMap, path: &str) {
         let mut list = Vec::new();
         match obj.get("authors") {
             Some(Value::Array(a)) => {
@@ -309,13 +311,13 @@ impl Mapper<'_> {
         let name = first
             .get("name")
             .or_else(|| first.get("email"))
-            .and_then(Value::as_str)
+            .and_then(DValue::as_str)
             .map(str::to_owned);
         if let Some(n) = name {
             out.insert("author".into(), n.into());
         }
         out.insert("author_detail".into(), first);
-        out.insert("authors".into(), Value::Array(list));
+        out.insert("authors".into(), DValue::Array(list));
     }
 
     /// A date field as `KEY` and `KEY_parsed`.
@@ -323,24 +325,24 @@ impl Mapper<'_> {
         &mut self,
         obj: &mut Map<String, Value>,
         src: &str,
-        key: &str,
-        out: &mut Map<String, Value>,
+        key: &'static str,
+        out: &mut DMap,
         path: &str,
     ) {
         if let Some(d) = self.string(obj, src, path) {
-            let parsed = crate::date::parse_date_struct(&d).map_or(Value::Null, |t| json!(t));
+            let parsed = crate::date::parse_date_struct(&d).map_or(DValue::Null, DValue::Time);
             if parsed.is_null() {
                 self.problem(format!(
                     "{path}{src}: unreadable date {d:?} (RFC 3339 expected)"
                 ));
             }
             out.insert(key.into(), d.into());
-            out.insert(format!("{key}_parsed"), parsed);
+            out.insert(Key::Owned(format!("{key}_parsed")), parsed);
         }
     }
 
     /// Keys the specification does not define (`_extension` objects and others), kept.
-    fn keep_others(obj: Map<String, Value>, known: &[&str], out: &mut Map<String, Value>) {
+    fn keep_others(obj: Map<String, Value>, known: &[&str], out: &mut DMap) {
         for (k, v) in obj {
             if known.contains(&k.as_str()) {
                 continue;
@@ -350,12 +352,12 @@ impl Mapper<'_> {
             } else {
                 k
             };
-            out.insert(key, v);
+            out.insert(Key::Owned(key), DValue::from_json(v));
         }
     }
 
-    fn feed(&mut self, obj: &mut Map<String, Value>) -> Map<String, Value> {
-        let mut out = Map::new();
+    fn feed(&mut self, obj: &mut Map<String, Value>) -> DMap {
+        let mut out = DMap::new();
         let mut links = Vec::new();
         if let Some(lang) = self.string(obj, "language", "") {
             out.insert("language".into(), lang.clone().into());
@@ -365,7 +367,7 @@ impl Mapper<'_> {
         }
         if let Some(feed_url) = self.url(obj, "feed_url", "") {
             out.insert("id".into(), feed_url.clone().into());
-            links.push(json!({"rel": "self", "type": "application/feed+json", "href": feed_url}));
+            links.push(jv!({"rel": "self", "type": "application/feed+json", "href": feed_url}));
         }
         let lang = self.lang.clone();
         for (src, key) in [
@@ -377,21 +379,21 @@ impl Mapper<'_> {
             if let Some(s) = self.raw_string(obj, src, "") {
                 let (v, d) = self.text(&s, lang.as_deref(), false);
                 out.insert(key.into(), v.into());
-                out.insert(format!("{key}_detail"), d);
+                out.insert(Key::Owned(format!("{key}_detail")), d);
             }
         }
         if let Some(home) = self.url(obj, "home_page_url", "") {
             out.insert("link".into(), home.clone().into());
-            links.push(json!({"rel": "alternate", "type": "text/html", "href": home}));
+            links.push(jv!({"rel": "alternate", "type": "text/html", "href": home}));
         }
         if let Some(next) = self.url(obj, "next_url", "") {
-            links.push(json!({"rel": "next", "type": "application/feed+json", "href": next}));
+            links.push(jv!({"rel": "next", "type": "application/feed+json", "href": next}));
         }
         if !links.is_empty() {
-            out.insert("links".into(), Value::Array(links));
+            out.insert("links".into(), DValue::Array(links));
         }
         if let Some(icon) = self.url(obj, "icon", "") {
-            out.insert("image".into(), json!({"href": icon}));
+            out.insert("image".into(), jv!({"href": icon}));
         }
         if let Some(favicon) = self.url(obj, "favicon", "") {
             out.insert("icon".into(), favicon.into());
@@ -399,7 +401,7 @@ impl Mapper<'_> {
         self.authors(obj, &mut out, "");
         self.feed_authors = ["author", "author_detail", "authors"]
             .iter()
-            .filter_map(|k| out.get(*k).map(|v| ((*k).to_owned(), v.clone())))
+            .filter_map(|k| out.get(k).map(|v| (Key::Borrowed(*k), v.clone())))
             .collect();
         match obj.get("expired") {
             None | Some(Value::Null) => {}
@@ -423,13 +425,13 @@ impl Mapper<'_> {
                     match h {
                         Value::Object(o) => {
                             let o = &mut o.clone();
-                            let mut hub = Map::new();
+                            let mut hub = DMap::new();
                             for k in ["type", "url"] {
                                 if let Some(s) = self.string(o, k, &path) {
                                     hub.insert(k.into(), s.into());
                                 }
                             }
-                            list.push(Value::Object(hub));
+                            list.push(DValue::Object(hub));
                         }
                         other => self.problem(format!(
                             "hubs[{i}]: expected an object, found {}",
@@ -438,19 +440,18 @@ impl Mapper<'_> {
                     }
                 }
                 // WebSub hubs are also `hub` links, as an Atom or RSS feed gives them.
-                let hub_links: Vec<Value> = list
+                let hub_links: Vec<DValue> = list
                     .iter()
-                    .filter_map(|h| h.get("url"))
-                    .map(|u| json!({"rel": "hub", "href": u}))
+                    .filter_map(|h| h.get("url").cloned())
+                    .map(|u| jv!({"rel": "hub", "href": u}))
                     .collect();
                 if !hub_links.is_empty()
-                    && let Value::Array(links) = out
-                        .entry("links")
-                        .or_insert_with(|| Value::Array(Vec::new()))
+                    && let DValue::Array(links) =
+                        out.entry("links".into()).or_insert_with(|| jv!([]))
                 {
                     links.extend(hub_links);
                 }
-                out.insert("hubs".into(), Value::Array(list));
+                out.insert("hubs".into(), DValue::Array(list));
             }
             Some(other) => self.problem(format!(
                 "hubs: expected an array, found {}",
@@ -461,9 +462,9 @@ impl Mapper<'_> {
         out
     }
 
-    fn entry(&mut self, obj: &mut Map<String, Value>, i: usize) -> Map<String, Value> {
+    fn entry(&mut self, obj: &mut Map<String, Value>, i: usize) -> DMap {
         let path = format!("items[{i}].");
-        let mut out = Map::new();
+        let mut out = DMap::new();
         let mut links = Vec::new();
         match obj.get("id") {
             Some(Value::String(s)) => {
@@ -490,11 +491,11 @@ impl Mapper<'_> {
         };
         if let Some(url) = self.url(obj, "url", &path) {
             out.insert("link".into(), url.clone().into());
-            links.push(json!({"rel": "alternate", "type": "text/html", "href": url}));
+            links.push(jv!({"rel": "alternate", "type": "text/html", "href": url}));
         }
         if let Some(ext) = self.url(obj, "external_url", &path) {
-            links.push(json!({"rel": "related", "type": "text/html", "href": ext}));
-            out.insert("source".into(), json!({"href": ext}));
+            links.push(jv!({"rel": "related", "type": "text/html", "href": ext.clone()}));
+            out.insert("source".into(), jv!({"href": ext}));
         }
         // An item's title is kept as written (feedparser does not strip it either).
         if let Some(t) = self.raw_string(obj, "title", &path) {
@@ -507,8 +508,11 @@ impl Mapper<'_> {
             content.push(self.text(&html, lang.as_deref(), true).1);
         }
         if let Some(text) = self.string(obj, "content_text", &path) {
-            content.push(json!({
-                "type": "text/plain", "language": lang, "base": self.base, "value": text,
+            content.push(jv!({
+                "type": "text/plain",
+                "language": lang.clone().map_or(DValue::Null, DValue::from),
+                "base": self.base.as_str(),
+                "value": text,
             }));
         }
         if let Some(s) = self.string(obj, "summary", &path) {
@@ -516,15 +520,18 @@ impl Mapper<'_> {
             out.insert("summary".into(), v.into());
             out.insert("summary_detail".into(), d);
         } else if let Some(first) = content.first() {
-            out.insert("summary".into(), first["value"].clone());
+            out.insert(
+                "summary".into(),
+                first.get("value").cloned().unwrap_or(DValue::Null),
+            );
             out.insert("summary_detail".into(), first.clone());
         }
         if !content.is_empty() {
-            out.insert("content".into(), Value::Array(content));
+            out.insert("content".into(), DValue::Array(content));
         }
         for key in ["image", "banner_image"] {
             if let Some(u) = self.url(obj, key, &path) {
-                out.insert(key.into(), json!({"href": u}));
+                out.insert(key.into(), jv!({"href": u}));
             }
         }
         self.date(obj, "date_published", "published", &mut out, &path);
@@ -545,9 +552,9 @@ impl Mapper<'_> {
                 let mut list = Vec::new();
                 for (j, t) in tags.iter().enumerate() {
                     match t {
-                        Value::String(s) if !s.trim().is_empty() => {
-                            list.push(json!({"term": s.trim(), "scheme": null, "label": null}))
-                        }
+                        Value::String(s) if !s.trim().is_empty() => list.push(
+                            jv!({"term": s.trim(), "scheme": DValue::Null, "label": DValue::Null}),
+                        ),
                         Value::String(_) => {}
                         other => self.problem(format!(
                             "{path}tags[{j}]: expected a string, found {}",
@@ -556,7 +563,7 @@ impl Mapper<'_> {
                     }
                 }
                 if !list.is_empty() {
-                    out.insert("tags".into(), Value::Array(list));
+                    out.insert("tags".into(), DValue::Array(list));
                 }
             }
             Some(other) => self.problem(format!(
@@ -579,14 +586,14 @@ impl Mapper<'_> {
             )),
         }
         if !links.is_empty() {
-            out.insert("links".into(), Value::Array(links));
+            out.insert("links".into(), DValue::Array(links));
         }
         Self::keep_others(std::mem::take(obj), ITEM_FIELDS, &mut out);
         out
     }
 
     /// An attachment as an enclosure link; `None` (and a record) without a `url`.
-    fn attachment(&mut self, a: &Value, path: &str) -> Option<Value> {
+    fn attachment(&mut self, a: &Value, path: &str) -> Option<DValue> {
         let Value::Object(o) = a else {
             self.problem(format!(
                 "{path}: expected an object, found {}",
@@ -600,7 +607,7 @@ impl Mapper<'_> {
             self.problem(format!("{path}: attachment without a url"));
             return None;
         };
-        let mut l = Map::new();
+        let mut l = DMap::new();
         l.insert("rel".into(), "enclosure".into());
         l.insert("href".into(), href.into());
         match self.string(o, "mime_type", &dot) {
@@ -627,7 +634,7 @@ impl Mapper<'_> {
         }
         match o.get("duration_in_seconds") {
             Some(n @ Value::Number(_)) => {
-                l.insert("duration_in_seconds".into(), n.clone());
+                l.insert("duration_in_seconds".into(), DValue::from_json(n.clone()));
             }
             Some(Value::Null) | None => {}
             Some(other) => self.problem(format!(
@@ -641,10 +648,10 @@ impl Mapper<'_> {
                 "url" | "mime_type" | "size_in_bytes" | "title" | "duration_in_seconds"
             ) && !l.contains_key(k)
             {
-                l.insert(k.clone(), v.clone());
+                l.insert(Key::Owned(k.clone()), DValue::from_json(v.clone()));
             }
         }
-        Some(Value::Object(l))
+        Some(DValue::Object(l))
     }
 }
 
@@ -815,7 +822,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
     // Each item is taken out of the document as it is mapped (its strings move, not
     // copied).
     let items = obj.remove("items");
-    out.feed = Feed::from_dict(m.feed(&mut obj));
+    out.feed = Feed::from_builder(m.feed(&mut obj));
     match items {
         Some(Value::Array(items)) => {
             let mut kept = 0;
@@ -841,7 +848,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
                     ));
                     break;
                 }
-                out.entries.push(Entry::from_dict(m.entry(&mut o, i)));
+                out.entries.push(Entry::from_builder(m.entry(&mut o, i)));
                 kept += 1;
             }
         }
@@ -858,6 +865,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn parse(text: &str) -> ParsedFeed {
         parse_json(text, &ParseOptions::default())
