@@ -84,6 +84,12 @@ pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
         "http://www.w3.org/1999/xlink" => "xlink",
         "http://www.w3.org/xml/1998/namespace" => "xml",
         "http://podlove.org/simple-chapters" => "psc",
+        "https://podcastindex.org/namespace/1.0"
+        | "http://podcastindex.org/namespace/1.0"
+        | "https://podcastindex.org/namespace/1.0/"
+        | "https://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md" => {
+            "podcast"
+        }
         _ => return None,
     })
 }
@@ -214,6 +220,8 @@ pub(crate) struct Builder {
     /// The last date text parsed and its value.
     last_date: Option<(String, Value)>,
     ingeometry: Geom,
+    /// The `podcast:` elements being read (`super::podcast`).
+    pub(super) podcast: super::podcast::State,
     /// Limits: maximum number of entries kept.
     pub max_entries: usize,
     /// Set when `max_entries` was hit.
@@ -338,6 +346,7 @@ impl Builder {
             psc_chapters_flag: false,
             last_date: None,
             ingeometry: Geom::None,
+            podcast: Default::default(),
             max_entries,
             entries_truncated: false,
             sanitize_html: true,
@@ -424,7 +433,7 @@ impl Builder {
         }
     }
 
-    fn ctx(&mut self) -> &mut Dict {
+    pub(super) fn ctx(&mut self) -> &mut Dict {
         match self.ctx_kind() {
             Ctx::Source => &mut self.sourcedata,
             Ctx::Image => self
@@ -479,6 +488,9 @@ impl Builder {
 
     /// Text content (`escape`: escape it when inside inline XHTML).
     pub(crate) fn data(&mut self, text: &str, escape: bool) {
+        if super::podcast::text(self, text) {
+            return;
+        }
         let xhtml = self.cp.ty.as_deref() == Some("application/xhtml+xml");
         let Some(top) = self.stack.last_mut() else {
             return;
@@ -565,6 +577,9 @@ impl Builder {
             return;
         }
 
+        if super::podcast::start(self, key, &attrs) {
+            return;
+        }
         let prefix = tag.split_once(':').map_or("", |(p, _)| p);
         if prefix.is_empty() && !matches!(tag, "title" | "link" | "description" | "name") {
             self.intextinput = false;
@@ -595,7 +610,7 @@ impl Builder {
         if suffix == "svg" && self.svg_ok > 0 {
             self.svg_ok -= 1;
         }
-        if self.svg_ok > 0 || !self.end_handler(key) {
+        if !super::podcast::end(self) && (self.svg_ok > 0 || !self.end_handler(key)) {
             self.pop(key, true);
         }
         let mut emitted = false;

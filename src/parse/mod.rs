@@ -18,6 +18,7 @@ pub(crate) mod dict;
 pub(crate) mod entities;
 pub mod geo;
 mod lenient;
+mod podcast;
 pub mod text;
 pub mod url;
 
