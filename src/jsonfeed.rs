@@ -150,12 +150,15 @@ const ITEM_FIELDS: &[&str] = &[
 ];
 
 /// An HTML value from a JSON Feed (`content_html`, HTML in `title`, `summary`, …): the one
-/// place every such value goes through.
-// sanitized once src/html exists: sanitize (options.sanitize_html) and resolve relative
-// URIs against `base` (options.resolve_relative_uris) as for XML content.
+/// place every such value goes through — sanitized and its relative URIs resolved against
+/// `base`, as XML content is ([`crate::html`]).
 fn html_value(html: &str, base: &str, options: &ParseOptions) -> String {
-    let _ = (base, options);
-    html.to_owned()
+    crate::html::HtmlFilter::new()
+        .sanitize(options.sanitize_html)
+        .resolve(options.resolve_relative_uris)
+        .base(Some(base))
+        .apply(html)
+        .into_owned()
 }
 
 fn type_name(v: &Value) -> &'static str {
