@@ -46,6 +46,7 @@
 mod body;
 mod crawl;
 mod error;
+pub mod schedule;
 
 use std::collections::HashSet;
 use std::sync::Once;
@@ -58,7 +59,9 @@ use reqwest::header::{
     USER_AGENT,
 };
 
-pub use crawl::{CrawlJob, CrawlOptions, CrawlResult, Crawler, FeedSummary};
+pub use crawl::{
+    CrawlJob, CrawlOptions, CrawlReport, CrawlResult, Crawler, FeedSummary, StopSignal,
+};
 pub use error::FetchError;
 
 use crate::bozo::{Bozo, BozoKind};
@@ -377,8 +380,13 @@ impl Fetcher {
     /// Builds the client.
     ///
     /// # Errors
-    /// [`FetchError::Client`] when the TLS configuration cannot be built.
+    /// [`FetchError::InvalidHeader`] when a header of [`FetchOptions::header`] is not a
+    /// valid HTTP header name or value (a space in the name, a line break in the value
+    /// …); [`FetchError::Client`] when the TLS configuration cannot be built.
     pub fn new(options: FetchOptions) -> Result<Self, FetchError> {
+        for (name, value) in &options.extra_headers {
+            check_header(name, value)?;
+        }
         install_crypto_provider();
         let mut builder = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
@@ -605,6 +613,31 @@ impl Fetcher {
         }
         req
     }
+}
+
+/// Checks that `name: value` can be sent as an HTTP request header.
+///
+/// # Errors
+/// [`FetchError::InvalidHeader`] saying what is wrong.
+pub fn check_header(name: &str, value: &str) -> Result<(), FetchError> {
+    let invalid = |reason: &str| FetchError::InvalidHeader {
+        name: name.to_owned(),
+        reason: reason.to_owned(),
+    };
+    if name.is_empty() {
+        return Err(invalid("the name is empty"));
+    }
+    if HeaderName::from_bytes(name.as_bytes()).is_err() {
+        return Err(invalid(
+            "a name is one token: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+        ));
+    }
+    if value.contains(['\r', '\n', '\0']) || HeaderValue::from_str(value).is_err() {
+        return Err(invalid(
+            "the value holds a line break, another control character or non-ASCII text",
+        ));
+    }
+    Ok(())
 }
 
 /// Turns `feed:` forms into plain URLs and checks the scheme:
