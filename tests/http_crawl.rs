@@ -1,4 +1,4 @@
-//! The crawler engine and the example crawler over an in-process loopback server with
+//! The crawler engine over an in-process loopback server with
 //! failures mixed in: every job reported exactly once, each failure typed, hosts polled
 //! one request at a time with the delay between requests.
 
@@ -233,91 +233,4 @@ async fn different_hosts_are_crawled_concurrently() {
         ta.windows(2)
             .all(|w| w[1] - w[0] >= delay - Duration::from_millis(1))
     );
-}
-
-/// The example binary, when `cargo test --features http` has built it.
-fn crawler_example() -> Option<std::path::PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let dir = exe.parent()?.parent()?; // target/<profile>/deps/.. → target/<profile>
-    let path = dir
-        .join("examples")
-        .join(format!("crawler{}", std::env::consts::EXE_SUFFIX));
-    path.is_file().then_some(path)
-}
-
-#[test]
-fn example_crawler_demo_reports_every_feed_in_both_passes() {
-    let Some(bin) = crawler_example() else {
-        eprintln!("examples/crawler not built (run `cargo test --features http`); skipping");
-        return;
-    };
-    let dir = std::env::temp_dir().join(format!("feed-decoder-crawl-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("sub")).unwrap();
-    std::fs::write(dir.join("plain.xml"), rss("plain")).unwrap();
-    std::fs::write(
-        dir.join("sub/gz.xml"),
-        "<?xml version=\"1.0\"?>\n<!--\nHeader: Content-Encoding: gzip\nHeader: ETag: \"e1\"\n-->\n<rss/>",
-    )
-    .unwrap();
-    std::fs::write(dir.join("sub/gone.xml"), "<!--\nStatus: 404\n-->\n<rss/>").unwrap();
-    let state = dir.join("state.json");
-    let out = std::process::Command::new(&bin)
-        .args([
-            "--demo",
-            "--no-progress",
-            "--delay-ms",
-            "0",
-            "--timeout",
-            "1",
-            "--feeds",
-        ])
-        .arg(&dir)
-        .arg("--state")
-        .arg(&state)
-        .env("NO_PROXY", "*")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    // 3 fixtures + stall, cut, loop, missing, refused; two passes.
-    assert_eq!(lines.len(), 16, "{stdout}");
-    let pass2 = &lines[8..];
-    let by_url = |suffix: &str| {
-        pass2
-            .iter()
-            .find(|v| v["url"].as_str().unwrap().ends_with(suffix))
-            .unwrap()
-    };
-    assert_eq!(
-        by_url("/sub/gz.xml")["status"],
-        304,
-        "second pass is conditional"
-    );
-    assert_eq!(by_url("/plain.xml")["status"], 304);
-    assert_eq!(by_url("/sub/gone.xml")["status"], 404);
-    assert_eq!(by_url("/broken/stall")["error"], "timeout");
-    assert_eq!(by_url("/broken/loop-a")["error"], "redirect-loop");
-    assert_eq!(by_url("/refused.xml")["error"], "refused");
-    let first_gz = lines[..8]
-        .iter()
-        .find(|v| v["url"].as_str().unwrap().ends_with("/sub/gz.xml"))
-        .unwrap();
-    assert_eq!(first_gz["status"], 200);
-    assert_eq!(first_gz["etag"], "\"e1\"");
-    assert!(
-        first_gz["wire_bytes"].as_u64() != first_gz["bytes"].as_u64(),
-        "served compressed"
-    );
-    assert!(stderr.contains("demo pass 2"), "{stderr}");
-    assert!(
-        std::fs::read_to_string(&state)
-            .unwrap()
-            .contains(r#"\"e1\""#)
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
