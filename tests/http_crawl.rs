@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use common::{Reply, closed_port, gzip, ok, redirect, rss, serve, status};
 use feed_decoder::BozoKind;
-use feed_decoder::http::{CrawlJob, CrawlOptions, CrawlResult, Crawler, FetchOptions, Fetcher};
+use feed_decoder::http::{
+    CrawlJob, CrawlOptions, CrawlResult, Crawler, FetchOptions, Fetcher, StopSignal,
+};
 
 fn fetcher(timeout_ms: u64) -> Fetcher {
     Fetcher::new(
@@ -233,4 +235,127 @@ async fn different_hosts_are_crawled_concurrently() {
         ta.windows(2)
             .all(|w| w[1] - w[0] >= delay - Duration::from_millis(1))
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_crawl_finishes_in_flight_jobs_and_starts_no_more() {
+    let server = serve(|req: &common::Request| ok(&[XML], rss(&req.path))).await;
+    let jobs: Vec<CrawlJob> = (0..30)
+        .map(|i| CrawlJob::new(server.url(&format!("/f/{i}"))))
+        .collect();
+    let crawler = Crawler::new(
+        fetcher(5_000),
+        CrawlOptions::new()
+            .concurrency(4)
+            .per_host_delay(Duration::from_millis(20)),
+    );
+    let stop = StopSignal::new();
+    let mut seen = Vec::new();
+    let report = crawler
+        .crawl_until(jobs, &stop, |r| {
+            assert!(r.outcome.is_ok(), "{:?}", r.outcome.as_ref().err());
+            seen.push(r.index);
+            if seen.len() == 5 {
+                stop.stop();
+            }
+        })
+        .await;
+    assert_eq!(report.delivered, seen.len());
+    assert_eq!(report.abandoned, 0);
+    assert!(report.not_started > 0);
+    assert_eq!(report.delivered + report.not_started, 30);
+    assert!(
+        report.delivered <= 6,
+        "at most the one in flight after the stop"
+    );
+    assert_eq!(server.requests().len(), report.delivered);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_aborted_crawl_returns_at_once_without_the_stalled_job() {
+    let server = serve(|req: &common::Request| match req.path.as_str() {
+        "/stall" => Reply::Stall,
+        p => ok(&[XML], rss(p)),
+    })
+    .await;
+    let jobs = vec![CrawlJob::new(server.url("/stall"))];
+    let crawler = Crawler::new(fetcher(60_000), CrawlOptions::new());
+    let stop = StopSignal::new();
+    let s = stop.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        s.abort();
+    });
+    let t = Instant::now();
+    let report = crawler
+        .crawl_until(jobs, &stop, |_| panic!("no result"))
+        .await;
+    assert!(t.elapsed() < Duration::from_secs(10));
+    assert_eq!(report.abandoned, 1);
+    assert_eq!(report.delivered, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retry_after_pauses_the_host_within_a_crawl() {
+    let server = serve(|req: &common::Request| match req.path.as_str() {
+        "/busy" => status(429, &[("Retry-After", "1")], "busy"),
+        p => ok(&[XML], rss(p)),
+    })
+    .await;
+    let jobs = vec![
+        CrawlJob::new(server.url("/busy")),
+        CrawlJob::new(server.url("/after")),
+    ];
+    let crawler = Crawler::new(
+        fetcher(5_000),
+        CrawlOptions::new().per_host_delay(Duration::ZERO),
+    );
+    assert_eq!(crawler.crawl(jobs, |_| {}).await, 2);
+    let r = server.requests();
+    assert_eq!(r.len(), 2);
+    assert!(
+        r[1].at - r[0].at >= Duration::from_millis(990),
+        "{:?}",
+        r[1].at - r[0].at
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parse_past_the_deadline_frees_its_slot() {
+    let mut body = String::from("<rss version=\"2.0\"><channel><title>big</title>");
+    while body.len() < 6_000_000 {
+        body.push_str(
+            "<item><title>an item</title><description>text &amp; more text</description></item>",
+        );
+    }
+    body.push_str("</channel></rss>");
+    let server = serve(move |req: &common::Request| match req.path.as_str() {
+        "/big" => ok(&[XML], body.clone()),
+        p => ok(&[XML], rss(p)),
+    })
+    .await;
+    let jobs = vec![
+        CrawlJob::new(server.url("/big")),
+        CrawlJob::new(server.url("/small")),
+    ];
+    // Parsing 6 MB takes seconds in a test build; the fetch leaves it less than 600 ms.
+    let crawler_tight = Crawler::new(
+        fetcher(600),
+        CrawlOptions::new().min_parse_time(Duration::from_millis(50)),
+    );
+    let mut results = Vec::new();
+    let t = Instant::now();
+    crawler_tight
+        .crawl(jobs, |r| {
+            results.push((r.url.clone(), r.outcome.map(|_| ())))
+        })
+        .await;
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    let big = results.iter().find(|(u, _)| u.ends_with("/big")).unwrap();
+    match &big.1 {
+        Err(e) => assert_eq!(e.kind(), "parse-timeout", "{e}"),
+        Ok(()) => panic!("a 6 MB parse finished within 600 ms"),
+    }
+    let small = results.iter().find(|(u, _)| u.ends_with("/small")).unwrap();
+    assert!(small.1.is_ok());
 }
