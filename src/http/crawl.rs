@@ -496,6 +496,8 @@ impl Fetch {
     }
 }
 
+// One event at a time, moved straight out: boxing would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 enum Event {
     Fetched(Result<(Id, Fetch), JoinError>),
     Parsed(Result<(Id, CrawlResult), JoinError>),

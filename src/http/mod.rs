@@ -25,7 +25,9 @@
 //! - `feed:http://…`, `feed://…` and `file:` URLs (a file is [`Transport::Local`]).
 //!
 //! [`Crawler`] fetches many feeds with bounded concurrency and one request at a time per
-//! host; `examples/crawler.rs` is a command-line crawler built on it.
+//! host, stopped from outside with a [`StopSignal`]; [`schedule`] says when to fetch a feed
+//! again. The `feed-crawler` binary (feature `crawler`) is a durable command-line crawler
+//! built on them.
 //!
 //! ```no_run
 //! use feed_decoder::http::{fetch_blocking, FetchOptions};

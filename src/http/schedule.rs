@@ -147,10 +147,10 @@ pub fn max_age(headers: &Headers) -> Option<Duration> {
             let lower = directive.to_ascii_lowercase();
             if lower == "no-cache" || lower == "no-store" {
                 found = Some(Duration::ZERO);
-            } else if let Some(v) = lower.strip_prefix("max-age=") {
-                if let Ok(secs) = v.trim_matches('"').parse::<u64>() {
-                    found = Some(Duration::from_secs(secs));
-                }
+            } else if let Some(v) = lower.strip_prefix("max-age=")
+                && let Ok(secs) = v.trim_matches('"').parse::<u64>()
+            {
+                found = Some(Duration::from_secs(secs));
             }
         }
     }
