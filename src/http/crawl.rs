@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
@@ -282,6 +282,12 @@ impl Crawler {
         let mut parse_tasks: HashMap<Id, (usize, String)> = HashMap::new();
         // Parsing is CPU work: one blocking thread per core, the rest queued as data.
         let parse_slots = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Parse threads still running, those given up on included: at most twice the
+        // slots, so that abandoned parses cannot pile up memory or CPU.
+        let alive = Arc::new(AtomicUsize::new(0));
+        let parse_room = |parsing: &JoinSet<CrawlResult>| {
+            parsing.len() < parse_slots && alive.load(Ordering::SeqCst) < 2 * parse_slots
+        };
         let mut to_parse: VecDeque<Fetch> = VecDeque::new();
         let mut report = CrawlReport::default();
         let fetch_timeout = self.fetcher.options().timeout;
@@ -293,7 +299,7 @@ impl Crawler {
                 report.abandoned = fetching.len() + parsing.len() + to_parse.len();
                 break;
             }
-            while parsing.len() < parse_slots
+            while parse_room(&parsing)
                 && let Some(f) = to_parse.pop_front()
             {
                 let (index, url) = (f.index, f.url.clone());
@@ -301,7 +307,7 @@ impl Crawler {
                     .saturating_sub(f.fetch_time)
                     .max(self.options.min_parse_time);
                 let options = Arc::clone(&self.options);
-                let handle = parsing.spawn(parse_within(f, options, budget));
+                let handle = parsing.spawn(parse_within(f, options, budget, Arc::clone(&alive)));
                 parse_tasks.insert(handle.id(), (index, url));
             }
             let now = Instant::now();
@@ -350,6 +356,13 @@ impl Crawler {
             let next_ready = (!stop.is_stopped() && backlog(&fetching, &to_parse))
                 .then(|| ready.peek().map(|Reverse((at, _))| *at))
                 .flatten();
+            // Bodies waiting for a parse thread given up on to end: look again soon.
+            let next_ready = if to_parse.is_empty() || parse_room(&parsing) {
+                next_ready
+            } else {
+                let soon = Instant::now() + Duration::from_millis(50);
+                Some(next_ready.map_or(soon, |at| at.min(soon)))
+            };
             let next = std::future::poll_fn(|cx| {
                 if let Poll::Ready(Some(r)) = fetching.poll_join_next_with_id(cx) {
                     return Poll::Ready(Some(Event::Fetched(r)));
@@ -420,12 +433,37 @@ impl Crawler {
     }
 }
 
+/// Counts one running parse thread while it lives (a panic included).
+struct Alive(Arc<AtomicUsize>);
+
+impl Alive {
+    fn new(count: Arc<AtomicUsize>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Alive(count)
+    }
+}
+
+impl Drop for Alive {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// Parses `f` on the blocking pool, giving up after `budget`: the slot is freed and the
 /// job reported as [`FetchError::ParseTimeout`] (the parse thread finishes on its own and
 /// its result is dropped).
-async fn parse_within(f: Fetch, options: Arc<CrawlOptions>, budget: Duration) -> CrawlResult {
+async fn parse_within(
+    f: Fetch,
+    options: Arc<CrawlOptions>,
+    budget: Duration,
+    alive: Arc<AtomicUsize>,
+) -> CrawlResult {
     let (index, url, wait, fetch_time) = (f.index, f.url.clone(), f.wait, f.fetch_time);
-    let task = tokio::task::spawn_blocking(move || f.parse(&options));
+    let guard = Alive::new(alive);
+    let task = tokio::task::spawn_blocking(move || {
+        let _guard = guard;
+        f.parse(&options)
+    });
     match tokio::time::timeout(budget, task).await {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => failed(index, url, e.to_string()),
