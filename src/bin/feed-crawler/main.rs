@@ -35,7 +35,8 @@
 //!   (a stall, a redirect loop, a connection cut mid-body, a refused port), and crawls it
 //!   twice, the second pass conditional. Works offline. JSON Lines only with `--jsonl` or
 //!   `-o FILE`.
-//! - **`--bench N`**: serves N synthetic ~20 KB feeds from 127.0.0.1–127.0.0.16 and reports
+//! - **`--bench N`**: serves N synthetic feeds of `--bench-kb` KB (default 20) from
+//!   127.0.0.1–127.0.0.16 and reports
 //!   feeds per second and the share of time spent decoding and parsing.
 
 mod db;
@@ -71,6 +72,9 @@ struct Args {
     /// Benchmark: serve N synthetic ~20 KB feeds on loopback and crawl them.
     #[arg(long, value_name = "N")]
     bench: Option<usize>,
+    /// --bench: the size of each synthetic feed, in KB (one body shared by all URLs).
+    #[arg(long, value_name = "KB", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    bench_kb: u32,
     /// State database (SQLite, created if missing); without it, state lasts one run.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
@@ -914,12 +918,15 @@ async fn demo(args: &Args) -> i32 {
 
 async fn bench(args: &Args, n: usize) -> i32 {
     let mut site = Site::default();
+    let size = args.bench_kb as usize * 1000;
+    // One body for every URL, so the server's memory does not hide the crawler's.
+    let body = Arc::new(server::synthetic_feed(0, size));
     for i in 0..n {
         site.add(
             &format!("/bench/{i}.xml"),
             200,
             Vec::new(),
-            server::synthetic_feed(i, 20_000),
+            Arc::clone(&body),
         );
     }
     let site = Arc::new(site);
@@ -936,8 +943,9 @@ async fn bench(args: &Args, n: usize) -> i32 {
         .collect();
     let concurrency = (args.concurrency as usize).max(addrs.len());
     eprintln!(
-        "bench: {n} feeds of ~20 KB over {} loopback hosts, concurrency {concurrency}, \
+        "bench: {n} feeds of ~{} KB over {} loopback hosts, concurrency {concurrency}, \
          per-host delay 0 ms",
+        args.bench_kb,
         addrs.len(),
     );
     let bench_args = Args {

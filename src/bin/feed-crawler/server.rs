@@ -18,7 +18,7 @@ use crate::fnv1a;
 pub struct Resource {
     status: u16,
     headers: Vec<(String, String)>,
-    body: Vec<u8>,
+    body: Arc<Vec<u8>>,
     etag: String,
 }
 
@@ -43,8 +43,9 @@ impl Site {
         path: &str,
         status: u16,
         mut headers: Vec<(String, String)>,
-        body: Vec<u8>,
+        body: impl Into<Arc<Vec<u8>>>,
     ) {
+        let body = body.into();
         let has =
             |h: &[(String, String)], n: &str| h.iter().any(|(k, _)| k.eq_ignore_ascii_case(n));
         if has(&headers, NO_CONTENT_TYPE) {
