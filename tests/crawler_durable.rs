@@ -438,6 +438,13 @@ fn setup_mistakes_are_reported_up_front() {
     );
     check(run(&[l, "--header", "X-A: one\ntwo"]), 2, "line break");
     check(run(&[l, "--resume"]), 2, "--state");
+    let old = dir.join("old.json");
+    std::fs::write(&old, r#"{"http://a/": {"etag": "\"e\""}}"#).unwrap();
+    check(
+        run(&[l, "--state", old.to_str().unwrap()]),
+        2,
+        "--import-json",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -61,7 +61,7 @@ pub struct CrawlOptions {
     /// The least time a parse gets, even when the fetch used up its timeout. Default: 1 s.
     pub min_parse_time: Duration,
     /// The longest a `Retry-After` on `429`/`503` pauses its host within one crawl.
-    /// Default: 60 s.
+    /// Default: 5 s (the next fetch time an aggregator stores can honour the rest).
     pub max_host_pause: Duration,
 }
 
@@ -73,7 +73,7 @@ impl Default for CrawlOptions {
             decoder: Decoder::default(),
             parse_options: ParseOptions::default(),
             min_parse_time: Duration::from_secs(1),
-            max_host_pause: Duration::from_secs(60),
+            max_host_pause: Duration::from_secs(5),
         }
     }
 }

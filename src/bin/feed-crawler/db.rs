@@ -118,6 +118,19 @@ impl Db {
     /// Opens (or creates) the database at `path`, or an in-memory one, and checks up
     /// front that it can be written.
     pub fn open(path: Option<&Path>) -> Result<Db, String> {
+        if let Some(p) = path
+            && let Ok(mut f) = std::fs::File::open(p)
+        {
+            let mut first = [0u8; 1];
+            if std::io::Read::read(&mut f, &mut first).is_ok_and(|n| n == 1) && first[0] == b'{' {
+                return Err(format!(
+                    "{} is a JSON state file of an older crawler: give it as --import-json {} \
+                     with a new --state database",
+                    p.display(),
+                    p.display()
+                ));
+            }
+        }
         let conn = match path {
             Some(p) => Connection::open(p),
             None => Connection::open_in_memory(),
