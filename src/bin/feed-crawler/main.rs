@@ -106,6 +106,10 @@ struct Args {
     /// After SIGINT/SIGTERM, how long in-flight fetches may take to finish, in seconds.
     #[arg(long, default_value_t = 5.0, value_parser = positive_secs)]
     grace: f64,
+    /// The longest a `Retry-After` on 429/503 pauses its host within the crawl, in
+    /// seconds (the stored next fetch time honours all of it).
+    #[arg(long, default_value_t = 5.0, value_parser = non_negative_secs)]
+    max_host_pause: f64,
     /// A request header `Name: value` sent with every request (repeatable).
     #[arg(long = "header", value_name = "NAME: VALUE")]
     headers: Vec<String>,
@@ -124,6 +128,15 @@ fn positive_secs(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 && v < 1e6 => Ok(v),
         _ => Err(format!("expected a number of seconds above 0, got {s:?}")),
+    }
+}
+
+fn non_negative_secs(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..1e6).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "expected a number of seconds, 0 or more, got {s:?}"
+        )),
     }
 }
 
@@ -740,7 +753,8 @@ async fn crawl_pass(
         fetcher.clone(),
         CrawlOptions::new()
             .concurrency(args.concurrency as usize)
-            .per_host_delay(Duration::from_millis(args.delay_ms)),
+            .per_host_delay(Duration::from_millis(args.delay_ms))
+            .max_host_pause(Duration::from_secs_f64(args.max_host_pause)),
     );
     let mut jobs = Vec::with_capacity(urls.len());
     for u in urls {
