@@ -310,6 +310,68 @@ async fn kill_9_cuts_no_line_and_resume_reports_every_url_once() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_sigterm_exits_at_once_without_cutting_a_line() {
+    let server = serve(handler).await;
+    let dir = temp_dir("sigterm");
+    // A stall first on the one host, the rest behind it: with a 60 s grace, only the
+    // second signal can end the run early.
+    let mut urls: Vec<String> = (0..6).map(|i| server.url(&format!("/f/{i}"))).collect();
+    urls.insert(0, server.url("/stall"));
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, urls.join("\n")).unwrap();
+    let (out, state) = (dir.join("out.jsonl"), dir.join("state.db"));
+    let child = crawler(&[
+        list.to_str().unwrap(),
+        "--state",
+        state.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--timeout",
+        "60",
+        "--grace",
+        "60",
+    ])
+    .spawn()
+    .unwrap();
+    let pid = child.id().to_string();
+    // The stall is first on its host: wait until it is in flight.
+    let start = Instant::now();
+    while server.requests().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no request");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let term = || {
+        assert!(
+            Command::new("kill")
+                .args(["-TERM", &pid])
+                .status()
+                .unwrap()
+                .success()
+        )
+    };
+    term();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let t = Instant::now();
+    term();
+    let result = tokio::task::spawn_blocking(move || wait_bounded(child, Duration::from_secs(20)))
+        .await
+        .unwrap();
+    assert!(
+        t.elapsed() < Duration::from_secs(10),
+        "the second signal ends the grace"
+    );
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(128 + 15), "{stderr}");
+    assert!(stderr.contains("1 dropped in flight"), "{stderr}");
+    let reported = lines(&out);
+    assert!(reported.iter().all(|v| v["url"] != urls[0].as_str()));
+    let in_db = done(&state, 1);
+    assert_eq!(in_db.len(), reported.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn sched_handler(req: &common::Request) -> Reply {
     let xml = ("Content-Type", "application/rss+xml");
     match req.path.as_str() {
