@@ -464,6 +464,57 @@ async fn retry_after_and_hints_set_the_next_fetch_and_due_skips_the_rest() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_feed_that_moved_for_good_is_fetched_where_it_went() {
+    let server = serve(|req: &common::Request| match req.path.as_str() {
+        "/old" => common::redirect(301, "/new"),
+        p => ok(&[("Content-Type", "application/rss+xml")], rss(p)),
+    })
+    .await;
+    let dir = temp_dir("moved");
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, server.url("/old")).unwrap();
+    let state = dir.join("state.db");
+    let args = [
+        list.to_str().unwrap(),
+        "--state",
+        state.to_str().unwrap(),
+        "--delay-ms",
+        "0",
+    ];
+    let mut outputs = Vec::new();
+    for _ in 0..2 {
+        let child = crawler(&args).spawn().unwrap();
+        let out = tokio::task::spawn_blocking(move || wait_bounded(child, Duration::from_secs(30)))
+            .await
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        outputs.push(String::from_utf8(out.stdout).unwrap());
+    }
+    let paths: Vec<String> = server.requests().into_iter().map(|r| r.path).collect();
+    assert_eq!(
+        paths,
+        ["/old", "/new", "/new"],
+        "the second run goes straight to /new"
+    );
+    let second: serde_json::Value = serde_json::from_str(outputs[1].trim()).unwrap();
+    assert_eq!(
+        second["url"],
+        server.url("/old"),
+        "reported under the listed URL"
+    );
+    assert_eq!(second["fetched_url"], server.url("/new"));
+    let moved: Option<String> = db(&state)
+        .query_row("SELECT permanent_url FROM feeds", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(moved, Some(server.url("/new")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn setup_mistakes_are_reported_up_front() {
     let dir = temp_dir("setup");

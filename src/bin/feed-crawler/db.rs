@@ -29,6 +29,8 @@ pub struct FeedState {
     pub failures: u32,
     pub next_fetch: Option<i64>,
     pub hints: Option<RefreshHints>,
+    /// Where the feed moved for good (301/308): fetched instead of the listed URL.
+    pub permanent_url: Option<String>,
 }
 
 /// One result, as stored.
@@ -213,7 +215,8 @@ impl Db {
     pub fn feed(&self, url: &str) -> rusqlite::Result<FeedState> {
         self.conn
             .query_row(
-                "SELECT etag, modified, failures, next_fetch, hints FROM feeds WHERE url = ?1",
+                "SELECT etag, modified, failures, next_fetch, hints, permanent_url
+                 FROM feeds WHERE url = ?1",
                 [url],
                 |r| {
                     Ok(FeedState {
@@ -227,6 +230,7 @@ impl Db {
                             .get::<_, Option<String>>(4)?
                             .as_deref()
                             .and_then(hints_from_json),
+                        permanent_url: r.get(5)?,
                     })
                 },
             )

@@ -455,9 +455,10 @@ impl Sink {
 
     /// Writes `r`'s line, then stores its state: a line on disk is never missing from a
     /// resumed crawl (see [`resumed_done`]), and a line is never cut.
-    fn record(&mut self, r: &CrawlResult, bar: &ProgressBar) -> Result<(), String> {
+    /// `key` is the URL as listed (`r.url` may be where it moved for good).
+    fn record(&mut self, r: &CrawlResult, key: &str, bar: &ProgressBar) -> Result<(), String> {
         let now = schedule::now();
-        let prev = self.db.feed(&r.url).map_err(|e| e.to_string())?;
+        let prev = self.db.feed(key).map_err(|e| e.to_string())?;
         let (status, failed, headers, validators, permanent, error) = match &r.outcome {
             Ok(f) => match &f.http {
                 Some(h) => {
@@ -500,7 +501,7 @@ impl Sink {
                 failures,
             },
         );
-        let mut line = json_line(r, self.crawl, next.timestamp()).to_string();
+        let mut line = json_line(r, key, self.crawl, next.timestamp()).to_string();
         line.push('\n');
         let written = if matches!(self.out, Writer::Stdout) && !bar.is_hidden() {
             bar.suspend(|| self.out.line(&line))
@@ -510,7 +511,7 @@ impl Sink {
         written.map_err(|e| format!("cannot write output: {e}"))?;
         self.db
             .record(&Update {
-                url: &r.url,
+                url: key,
                 crawl: self.crawl,
                 now: now.timestamp(),
                 validators,
@@ -606,11 +607,11 @@ fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
-fn json_line(r: &CrawlResult, crawl: i64, next_fetch: i64) -> serde_json::Value {
+fn json_line(r: &CrawlResult, key: &str, crawl: i64, next_fetch: i64) -> serde_json::Value {
     let mut v = json!({
         "crawl": crawl,
         "index": r.index,
-        "url": r.url,
+        "url": key,
         "wait_ms": ms(r.wait),
         "fetch_ms": ms(r.fetch_time),
         "parse_ms": ms(r.parse_time),
@@ -619,6 +620,9 @@ fn json_line(r: &CrawlResult, crawl: i64, next_fetch: i64) -> serde_json::Value 
     let Some(m) = v.as_object_mut() else {
         return v;
     };
+    if r.url != key {
+        m.insert("fetched_url".into(), json!(r.url));
+    }
     match &r.outcome {
         Ok(f) => {
             m.insert("href".into(), json!(f.href));
@@ -756,10 +760,12 @@ async fn crawl_pass(
             .per_host_delay(Duration::from_millis(args.delay_ms))
             .max_host_pause(Duration::from_secs_f64(args.max_host_pause)),
     );
+    // A feed that moved for good is fetched where it went; results keep the listed URL.
     let mut jobs = Vec::with_capacity(urls.len());
-    for u in urls {
-        let validators = sink.db.feed(&u).map(|f| f.validators).unwrap_or_default();
-        jobs.push(CrawlJob::new(u).with_validators(validators));
+    for u in &urls {
+        let f = sink.db.feed(u).unwrap_or_default();
+        let url = f.permanent_url.unwrap_or_else(|| u.clone());
+        jobs.push(CrawlJob::new(url).with_validators(f.validators));
     }
     let bar = progress_bar(args, jobs.len(), label);
     let stop = StopSignal::new();
@@ -780,7 +786,7 @@ async fn crawl_pass(
             if write_error.is_some() {
                 return;
             }
-            if let Err(e) = sink.record(&r, &bar) {
+            if let Err(e) = sink.record(&r, &urls[r.index], &bar) {
                 write_error = Some(e);
                 stop.abort();
                 return;
