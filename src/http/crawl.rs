@@ -244,8 +244,8 @@ impl Crawler {
     /// parse that takes longer is reported as [`FetchError::ParseTimeout`] and its slot
     /// is freed at once (the thread runs on to its end; at most twice the cores of parse
     /// threads live at once, those given up on included, so memory stays near
-    /// (concurrency + 2 × cores) × (body cap + parse)). Within a host, jobs run in list order. A `429` or `503` with
-    /// `Retry-After` pauses its host for that long (at most
+    /// (concurrency + 2 × cores) × (body cap + parse)). Within a host, jobs run in list
+    /// order. A `429` or `503` with `Retry-After` pauses its host for that long (at most
     /// [`CrawlOptions::max_host_pause`]). Must run inside a tokio runtime.
     pub async fn crawl(&self, jobs: Vec<CrawlJob>, on_result: impl FnMut(CrawlResult)) -> usize {
         self.crawl_until(jobs, &StopSignal::new(), on_result)
