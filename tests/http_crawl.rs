@@ -1,4 +1,4 @@
-//! The crawler engine and the example crawler over an in-process loopback server with
+//! The crawler engine over an in-process loopback server with
 //! failures mixed in: every job reported exactly once, each failure typed, hosts polled
 //! one request at a time with the delay between requests.
 
@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use common::{Reply, closed_port, gzip, ok, redirect, rss, serve, status};
 use feed_decoder::BozoKind;
-use feed_decoder::http::{CrawlJob, CrawlOptions, CrawlResult, Crawler, FetchOptions, Fetcher};
+use feed_decoder::http::{
+    CrawlJob, CrawlOptions, CrawlResult, Crawler, FetchOptions, Fetcher, StopSignal,
+};
 
 fn fetcher(timeout_ms: u64) -> Fetcher {
     Fetcher::new(
@@ -235,89 +237,125 @@ async fn different_hosts_are_crawled_concurrently() {
     );
 }
 
-/// The example binary, when `cargo test --features http` has built it.
-fn crawler_example() -> Option<std::path::PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let dir = exe.parent()?.parent()?; // target/<profile>/deps/.. → target/<profile>
-    let path = dir
-        .join("examples")
-        .join(format!("crawler{}", std::env::consts::EXE_SUFFIX));
-    path.is_file().then_some(path)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_crawl_finishes_in_flight_jobs_and_starts_no_more() {
+    let server = serve(|req: &common::Request| ok(&[XML], rss(&req.path))).await;
+    let jobs: Vec<CrawlJob> = (0..30)
+        .map(|i| CrawlJob::new(server.url(&format!("/f/{i}"))))
+        .collect();
+    let crawler = Crawler::new(
+        fetcher(5_000),
+        CrawlOptions::new()
+            .concurrency(4)
+            .per_host_delay(Duration::from_millis(20)),
+    );
+    let stop = StopSignal::new();
+    let mut seen = Vec::new();
+    let report = crawler
+        .crawl_until(jobs, &stop, |r| {
+            assert!(r.outcome.is_ok(), "{:?}", r.outcome.as_ref().err());
+            seen.push(r.index);
+            if seen.len() == 5 {
+                stop.stop();
+            }
+        })
+        .await;
+    assert_eq!(report.delivered, seen.len());
+    assert_eq!(report.abandoned, 0);
+    assert!(report.not_started > 0);
+    assert_eq!(report.delivered + report.not_started, 30);
+    assert!(
+        report.delivered <= 6,
+        "at most the one in flight after the stop"
+    );
+    assert_eq!(server.requests().len(), report.delivered);
 }
 
-#[test]
-fn example_crawler_demo_reports_every_feed_in_both_passes() {
-    let Some(bin) = crawler_example() else {
-        eprintln!("examples/crawler not built (run `cargo test --features http`); skipping");
-        return;
-    };
-    let dir = std::env::temp_dir().join(format!("feed-decoder-crawl-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("sub")).unwrap();
-    std::fs::write(dir.join("plain.xml"), rss("plain")).unwrap();
-    std::fs::write(
-        dir.join("sub/gz.xml"),
-        "<?xml version=\"1.0\"?>\n<!--\nHeader: Content-Encoding: gzip\nHeader: ETag: \"e1\"\n-->\n<rss/>",
-    )
-    .unwrap();
-    std::fs::write(dir.join("sub/gone.xml"), "<!--\nStatus: 404\n-->\n<rss/>").unwrap();
-    let state = dir.join("state.json");
-    let out = std::process::Command::new(&bin)
-        .args([
-            "--demo",
-            "--no-progress",
-            "--delay-ms",
-            "0",
-            "--timeout",
-            "1",
-            "--feeds",
-        ])
-        .arg(&dir)
-        .arg("--state")
-        .arg(&state)
-        .env("NO_PROXY", "*")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    // 3 fixtures + stall, cut, loop, missing, refused; two passes.
-    assert_eq!(lines.len(), 16, "{stdout}");
-    let pass2 = &lines[8..];
-    let by_url = |suffix: &str| {
-        pass2
-            .iter()
-            .find(|v| v["url"].as_str().unwrap().ends_with(suffix))
-            .unwrap()
-    };
-    assert_eq!(
-        by_url("/sub/gz.xml")["status"],
-        304,
-        "second pass is conditional"
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_aborted_crawl_returns_at_once_without_the_stalled_job() {
+    let server = serve(|req: &common::Request| match req.path.as_str() {
+        "/stall" => Reply::Stall,
+        p => ok(&[XML], rss(p)),
+    })
+    .await;
+    let jobs = vec![CrawlJob::new(server.url("/stall"))];
+    let crawler = Crawler::new(fetcher(60_000), CrawlOptions::new());
+    let stop = StopSignal::new();
+    let s = stop.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        s.abort();
+    });
+    let t = Instant::now();
+    let report = crawler
+        .crawl_until(jobs, &stop, |_| panic!("no result"))
+        .await;
+    assert!(t.elapsed() < Duration::from_secs(10));
+    assert_eq!(report.abandoned, 1);
+    assert_eq!(report.delivered, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retry_after_pauses_the_host_within_a_crawl() {
+    let server = serve(|req: &common::Request| match req.path.as_str() {
+        "/busy" => status(429, &[("Retry-After", "1")], "busy"),
+        p => ok(&[XML], rss(p)),
+    })
+    .await;
+    let jobs = vec![
+        CrawlJob::new(server.url("/busy")),
+        CrawlJob::new(server.url("/after")),
+    ];
+    let crawler = Crawler::new(
+        fetcher(5_000),
+        CrawlOptions::new().per_host_delay(Duration::ZERO),
     );
-    assert_eq!(by_url("/plain.xml")["status"], 304);
-    assert_eq!(by_url("/sub/gone.xml")["status"], 404);
-    assert_eq!(by_url("/broken/stall")["error"], "timeout");
-    assert_eq!(by_url("/broken/loop-a")["error"], "redirect-loop");
-    assert_eq!(by_url("/refused.xml")["error"], "refused");
-    let first_gz = lines[..8]
-        .iter()
-        .find(|v| v["url"].as_str().unwrap().ends_with("/sub/gz.xml"))
-        .unwrap();
-    assert_eq!(first_gz["status"], 200);
-    assert_eq!(first_gz["etag"], "\"e1\"");
+    assert_eq!(crawler.crawl(jobs, |_| {}).await, 2);
+    let r = server.requests();
+    assert_eq!(r.len(), 2);
     assert!(
-        first_gz["wire_bytes"].as_u64() != first_gz["bytes"].as_u64(),
-        "served compressed"
+        r[1].at - r[0].at >= Duration::from_millis(990),
+        "{:?}",
+        r[1].at - r[0].at
     );
-    assert!(stderr.contains("demo pass 2"), "{stderr}");
-    assert!(
-        std::fs::read_to_string(&state)
-            .unwrap()
-            .contains(r#"\"e1\""#)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parse_past_the_deadline_frees_its_slot() {
+    let mut body = String::from("<rss version=\"2.0\"><channel><title>big</title>");
+    while body.len() < 6_000_000 {
+        body.push_str(
+            "<item><title>an item</title><description>text &amp; more text</description></item>",
+        );
+    }
+    body.push_str("</channel></rss>");
+    let server = serve(move |req: &common::Request| match req.path.as_str() {
+        "/big" => ok(&[XML], body.clone()),
+        p => ok(&[XML], rss(p)),
+    })
+    .await;
+    let jobs = vec![
+        CrawlJob::new(server.url("/big")),
+        CrawlJob::new(server.url("/small")),
+    ];
+    // Parsing 6 MB takes seconds in a test build; the fetch leaves it less than 600 ms.
+    let crawler_tight = Crawler::new(
+        fetcher(600),
+        CrawlOptions::new().min_parse_time(Duration::from_millis(50)),
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    let mut results = Vec::new();
+    let t = Instant::now();
+    crawler_tight
+        .crawl(jobs, |r| {
+            results.push((r.url.clone(), r.outcome.map(|_| ())))
+        })
+        .await;
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    let big = results.iter().find(|(u, _)| u.ends_with("/big")).unwrap();
+    match &big.1 {
+        Err(e) => assert_eq!(e.kind(), "parse-timeout", "{e}"),
+        Ok(()) => panic!("a 6 MB parse finished within 600 ms"),
+    }
+    let small = results.iter().find(|(u, _)| u.ends_with("/small")).unwrap();
+    assert!(small.1.is_ok());
 }

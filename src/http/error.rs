@@ -67,6 +67,23 @@ pub enum FetchError {
         /// The timeout that elapsed.
         after: Duration,
     },
+    /// Decoding and parsing the body did not finish within what was left of the fetch
+    /// timeout (reported by [`super::Crawler`]).
+    #[error("parsing {url} did not finish within {after:?}")]
+    ParseTimeout {
+        /// The URL fetched.
+        url: String,
+        /// The time the parse had.
+        after: Duration,
+    },
+    /// A request header given in [`super::FetchOptions`] is not a valid HTTP header.
+    #[error("invalid request header {name:?}: {reason}")]
+    InvalidHeader {
+        /// The header's name as given.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// More redirects than [`super::FetchOptions::max_redirects`].
     #[error("more than {limit} redirects starting at {url}")]
     TooManyRedirects {
@@ -137,6 +154,8 @@ impl FetchError {
             FetchError::Connect { .. } => "connect",
             FetchError::Tls { .. } => "tls",
             FetchError::Timeout { .. } => "timeout",
+            FetchError::ParseTimeout { .. } => "parse-timeout",
+            FetchError::InvalidHeader { .. } => "invalid-header",
             FetchError::TooManyRedirects { .. } => "too-many-redirects",
             FetchError::RedirectLoop { .. } => "redirect-loop",
             FetchError::BadRedirect { .. } => "bad-redirect",

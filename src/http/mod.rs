@@ -25,7 +25,9 @@
 //! - `feed:http://…`, `feed://…` and `file:` URLs (a file is [`Transport::Local`]).
 //!
 //! [`Crawler`] fetches many feeds with bounded concurrency and one request at a time per
-//! host; `examples/crawler.rs` is a command-line crawler built on it.
+//! host, stopped from outside with a [`StopSignal`]; [`schedule`] says when to fetch a feed
+//! again. The `feed-crawler` binary (feature `crawler`) is a durable command-line crawler
+//! built on them.
 //!
 //! ```no_run
 //! use feed_decoder::http::{fetch_blocking, FetchOptions};
@@ -46,6 +48,7 @@
 mod body;
 mod crawl;
 mod error;
+pub mod schedule;
 
 use std::collections::HashSet;
 use std::sync::Once;
@@ -58,7 +61,9 @@ use reqwest::header::{
     USER_AGENT,
 };
 
-pub use crawl::{CrawlJob, CrawlOptions, CrawlResult, Crawler, FeedSummary};
+pub use crawl::{
+    CrawlJob, CrawlOptions, CrawlReport, CrawlResult, Crawler, FeedSummary, StopSignal,
+};
 pub use error::FetchError;
 
 use crate::bozo::{Bozo, BozoKind};
@@ -377,8 +382,13 @@ impl Fetcher {
     /// Builds the client.
     ///
     /// # Errors
-    /// [`FetchError::Client`] when the TLS configuration cannot be built.
+    /// [`FetchError::InvalidHeader`] when a header of [`FetchOptions::header`] is not a
+    /// valid HTTP header name or value (a space in the name, a line break in the value
+    /// …); [`FetchError::Client`] when the TLS configuration cannot be built.
     pub fn new(options: FetchOptions) -> Result<Self, FetchError> {
+        for (name, value) in &options.extra_headers {
+            check_header(name, value)?;
+        }
         install_crypto_provider();
         let mut builder = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
@@ -605,6 +615,31 @@ impl Fetcher {
         }
         req
     }
+}
+
+/// Checks that `name: value` can be sent as an HTTP request header.
+///
+/// # Errors
+/// [`FetchError::InvalidHeader`] saying what is wrong.
+pub fn check_header(name: &str, value: &str) -> Result<(), FetchError> {
+    let invalid = |reason: &str| FetchError::InvalidHeader {
+        name: name.to_owned(),
+        reason: reason.to_owned(),
+    };
+    if name.is_empty() {
+        return Err(invalid("the name is empty"));
+    }
+    if HeaderName::from_bytes(name.as_bytes()).is_err() {
+        return Err(invalid(
+            "a name is one token: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+        ));
+    }
+    if value.contains(['\r', '\n', '\0']) || HeaderValue::from_str(value).is_err() {
+        return Err(invalid(
+            "the value holds a line break, another control character or non-ASCII text",
+        ));
+    }
+    Ok(())
 }
 
 /// Turns `feed:` forms into plain URLs and checks the scheme:
