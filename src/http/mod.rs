@@ -74,7 +74,8 @@ use crate::{Parsed, parse_with};
 
 /// The default `Accept` header: feed media types first, generic XML next, anything last.
 pub const DEFAULT_ACCEPT: &str = "application/atom+xml,application/rss+xml,\
-application/rdf+xml;q=0.9,application/xml;q=0.8,text/xml;q=0.8,*/*;q=0.1";
+application/feed+json,application/rdf+xml;q=0.9,application/xml;q=0.8,text/xml;q=0.8,\
+application/json;q=0.8,*/*;q=0.1";
 
 /// The default `User-Agent` header.
 pub const DEFAULT_USER_AGENT: &str = concat!(
