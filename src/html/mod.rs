@@ -167,9 +167,10 @@ impl<'a> HtmlFilter<'a> {
             mathml_ok: 0,
             svg_ok: 0,
             rawtext: 0,
+            deferred_lt: Vec::new(),
         };
         p.run(&source);
-        let mut out = p.out;
+        let mut out = p.finish();
         if self.sanitize {
             let trimmed = out.trim_matches(is_py_space);
             if trimmed.contains("\r\n") {
@@ -314,6 +315,9 @@ struct Processor<'f> {
     /// Open `noscript`/`textarea` elements written out: browsers read their content as
     /// raw text.
     rawtext: u32,
+    /// Offsets in `out` of `&lt;` written for a text `<` whose next character was not
+    /// known yet.
+    deferred_lt: Vec<usize>,
 }
 
 /// How a construct scan ended.
@@ -367,8 +371,7 @@ impl Processor<'_> {
                         if !self.filter.sanitize {
                             self.out.push('<');
                         } else if self.unacceptable == 0 {
-                            self.out
-                                .push_str(if self.rawtext > 0 { "&lt;" } else { "<" });
+                            self.push_deferred_lt();
                         }
                         Scan::At(i + 1)
                     }
@@ -398,28 +401,61 @@ impl Processor<'_> {
     /// Text. When sanitizing, a `<` a browser would read as the start of an element is
     /// escaped (every `<` inside raw-text elements).
     fn data(&mut self, text: &str) {
-        if self.filter.sanitize {
-            if self.unacceptable != 0 {
-                return;
-            }
-            let b = text.as_bytes();
-            let mut copied = 0;
-            for (k, _) in text.match_indices('<') {
-                let next = b.get(k + 1).copied();
-                // `<` + letter opens an element (whose attributes could take in what
-                // follows the value on a page); `</`, `<!` and `<?` open nothing that can
-                // run script.
-                let opens = self.rawtext > 0 || next.is_some_and(|c| c.is_ascii_alphabetic());
-                if opens {
-                    self.out.push_str(&text[copied..k]);
-                    self.out.push_str("&lt;");
-                    copied = k + 1;
-                }
-            }
-            self.out.push_str(&text[copied..]);
-        } else {
+        if !self.filter.sanitize {
             self.out.push_str(text);
+            return;
         }
+        if self.unacceptable != 0 {
+            return;
+        }
+        let b = text.as_bytes();
+        let mut copied = 0;
+        for (k, _) in text.match_indices('<') {
+            self.out.push_str(&text[copied..k]);
+            copied = k + 1;
+            match b.get(k + 1) {
+                // `<` + letter opens an element whose attributes could take in what
+                // follows; inside raw-text elements every `<` is escaped.
+                Some(c) if self.rawtext > 0 || c.is_ascii_alphabetic() => {
+                    self.out.push_str("&lt;");
+                }
+                Some(_) => self.out.push('<'),
+                // What follows this `<` is decided later (a dropped element may bring a
+                // letter next to it).
+                None => self.push_deferred_lt(),
+            }
+        }
+        self.out.push_str(&text[copied..]);
+    }
+
+    /// Writes `&lt;` and remembers where: [`Processor::finish`] turns it back into `<`
+    /// when the character written after it cannot open an element.
+    fn push_deferred_lt(&mut self) {
+        if self.rawtext == 0 {
+            self.deferred_lt.push(self.out.len());
+        }
+        self.out.push_str("&lt;");
+    }
+
+    /// The output, with each deferred `<` written as feedparser writes it (a plain `<`)
+    /// where the next character is not a letter.
+    fn finish(self) -> String {
+        if self.deferred_lt.is_empty() {
+            return self.out;
+        }
+        let out = self.out;
+        let b = out.as_bytes();
+        let mut fixed = String::with_capacity(out.len());
+        let mut copied = 0;
+        for &p in &self.deferred_lt {
+            if b.get(p + 4).is_some_and(|c| !c.is_ascii_alphabetic()) {
+                fixed.push_str(&out[copied..p]);
+                fixed.push('<');
+                copied = p + 4;
+            }
+        }
+        fixed.push_str(&out[copied..]);
+        fixed
     }
 
     /// `&#…;`, `&name` or an incomplete reference.

@@ -147,3 +147,21 @@ fn plain_values_skip_the_pass() {
         std::borrow::Cow::Borrowed("plain")
     ));
 }
+
+/// Fuzzing found these: a text `<` whose neighbour was a dropped element became `<script`
+/// once the element was gone. Kept as regression tests.
+#[test]
+fn lt_next_to_a_dropped_element_stays_text() {
+    let both = HtmlFilter::new();
+    assert_eq!(
+        both.apply("<xt/html,<stpc>x(:)</script>\"><a href=x>"),
+        "html,x(:)&lt;script>\"><a href=\"x\">"
+    );
+    assert_eq!(
+        sanitize("<<script></script>img src=x onerror=alert(1)>"),
+        "&lt;img src=x onerror=alert(1)>"
+    );
+    assert_eq!(sanitize("<<blink>b</blink>"), "&lt;b");
+    // feedparser's output where the `<` stays harmless.
+    assert_eq!(sanitize("a < b <<i>x</i>"), "a < b <<i>x</i>");
+}
