@@ -19,6 +19,9 @@
 //!    decoder from the [`charset`] registry. Problems become [`Bozo`] records.
 //! 5. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
 //!    into the feedparser-shaped [`model`].
+//! 6. [`html`]: every HTML value (of XML and JSON feeds alike) is sanitized and its
+//!    relative URIs resolved in one linear pass, as feedparser does by default and safer
+//!    ([`parse::ParseOptions::sanitize_html`], [`parse::ParseOptions::resolve_relative_uris`]).
 //!
 //! Before all this, [`format::detect`] decides XML or JSON (the body's first character,
 //! then the media type); a JSON Feed is decoded as RFC 8259 says
