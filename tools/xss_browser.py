@@ -94,9 +94,14 @@ def main():
         page = os.path.join(tmp, "p%05d.html" % counter[0])
         with open(page, "w", encoding="utf-8") as f:
             f.write("<!doctype html><html><head>%s</head><body>%s%s</body></html>" % (HOOK, body, DONE))
-        dom = subprocess.run(
-            [args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000",
-             "--dump-dom", "file://" + page], capture_output=True, text=True, timeout=120).stdout
+        try:
+            dom = subprocess.run(
+                [args.chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                 "--virtual-time-budget=3000", "--dump-dom", "file://" + page],
+                capture_output=True, text=True, timeout=120).stdout
+        except subprocess.TimeoutExpired:
+            dom = ""  # no result counts as a hit
+
         hits = re.search(r'data-hits="(\d+)"', dom)
         return "<title>XSS-FIRED</title>" in dom or not hits or hits.group(1) != "0"
 
