@@ -1171,11 +1171,7 @@ fn starts_reference(s: &str) -> bool {
                 })
             })
             .unwrap_or(digits.len());
-        if len > 0 && digits[len..].starts_with(';') {
-            return true;
-        }
-        // `&#x…` that is not hex may still be `\w+;`? No: '#' is not a word character.
-        return false;
+        return len > 0 && digits[len..].starts_with(';');
     }
     let len = s.find(|c: char| !is_word(c)).unwrap_or(s.len());
     len > 0 && s[len..].starts_with(';')
@@ -1209,11 +1205,12 @@ fn attribute(raw: &str, k: usize) -> Option<(String, String, usize)> {
     }
     q += 1;
     q += raw[q..].len() - raw[q..].trim_start_matches(is_py_space).len();
-    let (value, end) = match b.get(q) {
-        Some(&quote @ (b'\'' | b'"')) if memchr::memchr(quote, &b[q + 1..]).is_some() => {
-            let close = q + 1 + memchr::memchr(quote, &b[q + 1..]).unwrap_or(0);
-            (&raw[q + 1..close], close + 1)
-        }
+    let closing = match b.get(q) {
+        Some(&quote @ (b'\'' | b'"')) => memchr::memchr(quote, &b[q + 1..]).map(|c| q + 1 + c),
+        _ => None,
+    };
+    let (value, end) = match closing {
+        Some(close) => (&raw[q + 1..close], close + 1),
         _ => {
             let mut e = q;
             while e < b.len()
