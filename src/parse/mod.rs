@@ -348,7 +348,8 @@ pub(crate) fn lowercase(s: &str) -> Cow<'_, str> {
 /// Namespace resolution and event routing shared by both passes.
 pub(crate) struct Driver<'o> {
     builder: Builder,
-    scopes: Vec<(Option<String>, String)>,
+    /// The namespace declarations in scope, innermost last.
+    scopes: Scopes,
     /// Names already resolved in the current namespace scope (cleared when it changes).
     names: HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>,
     open: Vec<Open>,
@@ -359,6 +360,96 @@ pub(crate) struct Driver<'o> {
     expanded: usize,
     bozo: Vec<Bozo>,
     limit_noted: bool,
+}
+
+/// Namespace declarations in scope: the order they were made (to undo them when their
+/// element closes) and, per prefix, the stack of URIs bound to it, so that resolving a
+/// prefix costs one hash lookup however many declarations are in scope.
+#[derive(Default)]
+struct Scopes {
+    /// The prefix of each declaration, in document order (`None`: the default namespace).
+    order: Vec<Option<Box<str>>>,
+    default: Vec<String>,
+    prefixed: HashMap<Box<str>, Vec<String>>,
+}
+
+impl Scopes {
+    fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    fn push(&mut self, prefix: Option<&str>, uri: String) {
+        match prefix {
+            None => self.default.push(uri),
+            Some(p) => self.prefixed.entry(p.into()).or_default().push(uri),
+        }
+        self.order.push(prefix.map(Into::into));
+    }
+
+    fn resolve(&self, prefix: Option<&str>) -> Option<&str> {
+        match prefix {
+            None => self.default.last(),
+            Some(p) => self.prefixed.get(p).and_then(|s| s.last()),
+        }
+        .map(String::as_str)
+    }
+
+    /// Undoes the declarations made after the first `to`.
+    fn truncate(&mut self, to: usize) {
+        while self.order.len() > to {
+            match self.order.pop().flatten() {
+                None => {
+                    self.default.pop();
+                }
+                Some(p) => {
+                    if let Some(stack) = self.prefixed.get_mut(&p) {
+                        stack.pop();
+                        if stack.is_empty() {
+                            self.prefixed.remove(&p);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Attributes with unique names: a later duplicate's value replaces the first one's (as
+/// in a dict), which keeps its place. Linear in the number of attributes.
+fn dedup_attrs(attrs: Attrs) -> Attrs {
+    const FEW: usize = 16;
+    if attrs.len() <= FEW {
+        let has_dup = attrs
+            .iter()
+            .enumerate()
+            .any(|(i, (k, _))| attrs[..i].iter().any(|(dk, _)| dk == k));
+        if !has_dup {
+            return attrs;
+        }
+    }
+    // For each attribute, the position of the first one with its name.
+    let mut first_of: HashMap<&str, usize> = HashMap::with_capacity(attrs.len());
+    let firsts: Vec<usize> = attrs
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| *first_of.entry(k.as_str()).or_insert(i))
+        .collect();
+    if first_of.len() == attrs.len() {
+        return attrs;
+    }
+    drop(first_of);
+    let mut slots: Vec<Option<(String, String)>> = Vec::with_capacity(attrs.len());
+    for ((k, v), first) in attrs.into_iter().zip(firsts) {
+        if first == slots.len() {
+            slots.push(Some((k, v)));
+        } else {
+            if let Some(slot) = &mut slots[first] {
+                slot.1 = v;
+            }
+            slots.push(None);
+        }
+    }
+    slots.into_iter().flatten().collect()
 }
 
 /// An undeclared namespace prefix (strict pass only).
@@ -372,7 +463,7 @@ impl<'o> Driver<'o> {
                 options.base_uri.clone(),
                 options.max_entries.max(1),
             ),
-            scopes: Vec::new(),
+            scopes: Scopes::default(),
             names: HashMap::default(),
             open: Vec::new(),
             skipped_depth: 0,
@@ -389,11 +480,7 @@ impl<'o> Driver<'o> {
         if prefix == Some("xml") {
             return Some("http://www.w3.org/XML/1998/namespace");
         }
-        self.scopes
-            .iter()
-            .rev()
-            .find(|(p, _)| p.as_deref() == prefix)
-            .map(|(_, u)| u.as_str())
+        self.scopes.resolve(prefix)
     }
 
     fn note_limit(&mut self, message: &str) {
@@ -476,13 +563,13 @@ impl<'o> Driver<'o> {
         for (k, v) in attrs {
             if k == "xmlns" {
                 self.builder.track_namespace(None, &v);
-                self.scopes.push((None, v));
+                self.scopes.push(None, v);
             } else if let Some(p) = k.strip_prefix("xmlns:") {
                 self.builder.track_namespace(Some(p), &v);
                 if v == "http://www.w3.org/1999/xlink" {
                     xlink.push((format!("xmlns:{}", p.to_lowercase()), v.clone()));
                 }
-                self.scopes.push((Some(p.to_owned()), v));
+                self.scopes.push(Some(p), v);
             } else {
                 plain.push((k, v));
             }
@@ -526,25 +613,7 @@ impl<'o> Driver<'o> {
             }
             (name, attrs)
         };
-        // Later duplicates win, as in a dict.
-        let has_dup = out
-            .iter()
-            .enumerate()
-            .any(|(i, (k, _))| out[..i].iter().any(|(dk, _)| dk == k));
-        let attrs = if has_dup {
-            let mut dedup: Vec<(String, String)> = Vec::with_capacity(out.len());
-            for (k, v) in out {
-                if let Some(slot) = dedup.iter_mut().find(|(dk, _)| *dk == k) {
-                    slot.1 = v;
-                } else {
-                    dedup.push((k, v));
-                }
-            }
-            dedup
-        } else {
-            out
-        };
-        self.builder.start(&name, attrs);
+        self.builder.start(&name, dedup_attrs(out));
         self.open.push(Open {
             name,
             scopes: scopes_before,
@@ -1116,5 +1185,54 @@ mod tests {
         let deep = format!("<rss>{}{}</rss>", "<a>".repeat(50), "</a>".repeat(50));
         let r = parse_str(&deep, &ParseOptions::default().max_depth(10));
         assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    fn attrs(names: &[&str]) -> Attrs {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ((*n).to_owned(), i.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn later_duplicate_attributes_win_in_the_first_place() {
+        for n in [3usize, 40] {
+            let mut names: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
+            names.push("a1".into());
+            names.push("b".into());
+            names.push("a0".into());
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let out = dedup_attrs(attrs(&refs));
+            assert_eq!(out.len(), n + 1, "n = {n}");
+            assert_eq!(out[0], ("a0".into(), (n + 2).to_string()));
+            assert_eq!(out[1], ("a1".into(), n.to_string()));
+            assert_eq!(out[n], ("b".into(), (n + 1).to_string()));
+            let unique = attrs(&refs[..n]);
+            assert_eq!(dedup_attrs(unique.clone()), unique);
+        }
+    }
+
+    #[test]
+    fn scopes_shadow_and_unwind() {
+        let mut s = Scopes::default();
+        s.push(None, "d0".into());
+        s.push(Some("a"), "a0".into());
+        let mark = s.len();
+        s.push(Some("a"), "a1".into());
+        s.push(None, "d1".into());
+        s.push(Some("b"), "b0".into());
+        assert_eq!(s.resolve(Some("a")), Some("a1"));
+        assert_eq!(s.resolve(None), Some("d1"));
+        s.truncate(mark);
+        assert_eq!(s.resolve(Some("a")), Some("a0"));
+        assert_eq!(s.resolve(None), Some("d0"));
+        assert_eq!(s.resolve(Some("b")), None);
+        assert!(s.prefixed.len() == 1);
     }
 }
