@@ -43,9 +43,11 @@ pub struct ParseOptions {
     /// Default: 512.
     pub max_depth: usize,
     /// At most this many entries are kept (the last one is overwritten beyond it) and a
-    /// `LimitExceeded` record is added.
+    /// `LimitExceeded` record is added. An entry costs about 1.3 KB of memory before its
+    /// text, so the default bounds a feed of empty entries to about 65 MB whatever its
+    /// size, while a real feed (a few thousand entries at most) is never cut.
     ///
-    /// Default: 1,000,000.
+    /// Default: 50,000.
     pub max_entries: usize,
     /// The total number of bytes internal DTD entity references may expand to; beyond it
     /// references are left unexpanded and a `LimitExceeded` record is added.
@@ -78,7 +80,7 @@ impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             max_depth: 512,
-            max_entries: 1_000_000,
+            max_entries: 50_000,
             max_entity_expansion: 1 << 20,
             base_language: None,
             base_uri: None,
@@ -359,7 +361,32 @@ pub(crate) struct Driver<'o> {
     entities: HashMap<String, String>,
     expanded: usize,
     bozo: Vec<Bozo>,
-    limit_noted: bool,
+    /// The [`Limit`]s already recorded, as bits.
+    limits_noted: u8,
+}
+
+/// A limit of [`ParseOptions`] that the input reached.
+#[derive(Clone, Copy)]
+enum Limit {
+    Depth = 1,
+    EntityExpansion = 2,
+}
+
+impl Limit {
+    fn message(self, o: &ParseOptions) -> String {
+        match self {
+            Limit::Depth => format!(
+                "elements nested deeper than {} levels (ParseOptions::max_depth) were skipped \
+                 with their content",
+                o.max_depth
+            ),
+            Limit::EntityExpansion => format!(
+                "internal entities expanded to more than {} bytes \
+                 (ParseOptions::max_entity_expansion); references beyond it were left as written",
+                o.max_entity_expansion
+            ),
+        }
+    }
 }
 
 /// Namespace declarations in scope: the order they were made (to undo them when their
@@ -472,7 +499,7 @@ impl<'o> Driver<'o> {
             entities,
             expanded: 0,
             bozo: Vec::new(),
-            limit_noted: false,
+            limits_noted: 0,
         }
     }
 
@@ -483,9 +510,11 @@ impl<'o> Driver<'o> {
         self.scopes.resolve(prefix)
     }
 
-    fn note_limit(&mut self, message: &str) {
-        if !self.limit_noted {
-            self.limit_noted = true;
+    /// Records a limit reached (once per limit).
+    fn note_limit(&mut self, limit: Limit) {
+        if self.limits_noted & limit as u8 == 0 {
+            self.limits_noted |= limit as u8;
+            let message = limit.message(self.options);
             self.bozo.push(Bozo::new(BozoKind::LimitExceeded, message));
         }
     }
@@ -598,7 +627,7 @@ impl<'o> Driver<'o> {
     fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
         if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
             self.skipped_depth += 1;
-            self.note_limit("element nesting deeper than the configured maximum; skipped");
+            self.note_limit(Limit::Depth);
             return Ok(());
         }
         let scopes_before = self.scopes.len();
@@ -692,13 +721,15 @@ impl<'o> Driver<'o> {
         }
     }
 
-    /// Expands a DTD-declared entity within the budget.
+    /// Expands a DTD-declared entity within the budget; beyond it the reference stays
+    /// as written (`&name;`, as text) and a `LimitExceeded` record is added. `None` when
+    /// no such entity was declared.
     fn entity(&mut self, name: &str) -> Option<String> {
         let v = self.entities.get(name)?;
         let out = expand_safe(v);
         if self.expanded + out.len() > self.options.max_entity_expansion {
-            self.note_limit("internal entity expansion exceeded the configured maximum");
-            return None;
+            self.note_limit(Limit::EntityExpansion);
+            return Some(format!("&{name};"));
         }
         self.expanded += out.len();
         Some(out)
@@ -710,9 +741,14 @@ impl<'o> Driver<'o> {
         } = self;
         bozo.extend(own);
         if builder.entries_truncated {
+            let max = builder.max_entries;
             bozo.push(Bozo::new(
                 BozoKind::LimitExceeded,
-                "more entries than the configured maximum",
+                format!(
+                    "more than {max} entries (ParseOptions::max_entries): the first {} and \
+                     the last were kept, the others dropped",
+                    max - 1
+                ),
             ));
         }
         let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
@@ -1216,6 +1252,72 @@ mod bound_tests {
             let unique = attrs(&refs[..n]);
             assert_eq!(dedup_attrs(unique.clone()), unique);
         }
+    }
+
+    fn limit_messages(r: &ParsedFeed) -> Vec<&str> {
+        r.bozo
+            .iter()
+            .filter(|b| b.kind == BozoKind::LimitExceeded)
+            .map(|b| b.message.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn an_exhausted_entity_budget_is_a_limit_not_an_undefined_entity() {
+        let refs = "&e;".repeat(10);
+        let text = format!(
+            "<!DOCTYPE rss [<!ENTITY e \"abcd\">]><rss version='2.0'><channel>\
+             <title>{refs}</title><item><title a='{refs}'>x</title></item></channel></rss>"
+        );
+        let r = parse_str(&text, &ParseOptions::default().max_entity_expansion(20));
+        assert!(
+            !r.bozo.iter().any(|b| b.kind == BozoKind::NotWellFormed),
+            "{:?}",
+            r.bozo
+        );
+        let limits = limit_messages(&r);
+        assert_eq!(limits.len(), 1, "{limits:?}");
+        assert!(limits[0].contains("max_entity_expansion"), "{}", limits[0]);
+        assert!(limits[0].contains("20 bytes"), "{}", limits[0]);
+        assert_eq!(
+            r.feed.title.as_deref(),
+            Some("abcdabcdabcdabcdabcd&e;&e;&e;&e;&e;")
+        );
+        // The same in the lenient pass.
+        let broken = text.replace("<item>", "<item>&nbsp;<x>");
+        let r = parse_str(&broken, &ParseOptions::default().max_entity_expansion(20));
+        assert!(limit_messages(&r)[0].contains("max_entity_expansion"));
+        assert_eq!(
+            r.feed.title.as_deref(),
+            Some("abcdabcdabcdabcdabcd&e;&e;&e;&e;&e;")
+        );
+    }
+
+    #[test]
+    fn every_limit_reached_is_recorded_once_with_its_name() {
+        let text = format!(
+            "<!DOCTYPE rss [<!ENTITY e \"abcd\">]><rss version='2.0'><channel>\
+             <title>&e;&e;</title>{}{}{}</channel></rss>",
+            "<item><a><b><c><d>deep</d></c></b></a></item>".repeat(3),
+            "<item/>".repeat(5),
+            "<item><title>last</title></item>"
+        );
+        let o = ParseOptions::default()
+            .max_entity_expansion(5)
+            .max_depth(5)
+            .max_entries(4);
+        let r = parse_str(&text, &o);
+        let limits = limit_messages(&r);
+        assert_eq!(limits.len(), 3, "{limits:?}");
+        for name in ["max_depth", "max_entity_expansion", "max_entries"] {
+            assert!(
+                limits.iter().any(|m| m.contains(name)),
+                "{name}: {limits:?}"
+            );
+        }
+        assert!(limits.iter().any(|m| m.contains("more than 4 entries")));
+        assert_eq!(r.entries.len(), 4);
+        assert_eq!(r.entries[3].title.as_deref(), Some("last"));
     }
 
     #[test]
