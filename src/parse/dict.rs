@@ -91,42 +91,60 @@ impl<V> KeyedVec<V> {
         self.pairs.is_empty()
     }
 
+    /// Inlined so that a literal key is compared in place (the common case: a small
+    /// map and a known key); the indexed search stays out of line.
+    #[inline]
     fn position(&self, key: &str) -> Option<usize> {
         match &self.index {
             None => self.pairs.iter().position(|(k, _)| k == key),
-            Some(ix) => ix
-                .table
-                .find(ix.hash(key), |&i| self.pairs[i as usize].0 == key)
-                .map(|&i| i as usize),
+            Some(ix) => self.indexed_position(ix, key),
         }
     }
 
+    #[inline(never)]
+    fn indexed_position(&self, ix: &Index, key: &str) -> Option<usize> {
+        ix.table
+            .find(ix.hash(key), |&i| self.pairs[i as usize].0 == key)
+            .map(|&i| i as usize)
+    }
+
+    #[inline]
     pub(crate) fn get(&self, key: &str) -> Option<&V> {
         self.position(key).map(|i| &self.pairs[i].1)
     }
 
+    #[inline]
     pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut V> {
         self.position(key).map(|i| &mut self.pairs[i].1)
     }
 
     /// Appends a pair whose key is not present; returns its position.
+    #[inline]
     fn push_new(&mut self, key: Key, value: V) -> usize {
         let i = self.pairs.len();
         self.pairs.push((key, value));
-        match &mut self.index {
-            Some(ix) => {
-                let h = ix.hash(&self.pairs[i].0);
-                let pairs = &self.pairs;
-                let hasher = &ix.hasher;
-                ix.table.insert_unique(h, i as u32, |&j| {
-                    use std::hash::BuildHasher;
-                    hasher.hash_one(&*pairs[j as usize].0)
-                });
-            }
-            None if self.pairs.len() > SMALL => self.build_index(),
-            None => {}
+        if self.index.is_some() || i >= SMALL {
+            self.index_last();
         }
         i
+    }
+
+    /// Adds the last pair to the index, building the index when the map just grew past
+    /// [`SMALL`].
+    #[inline(never)]
+    fn index_last(&mut self) {
+        let Some(ix) = &mut self.index else {
+            self.build_index();
+            return;
+        };
+        let i = self.pairs.len() - 1;
+        let h = ix.hash(&self.pairs[i].0);
+        let pairs = &self.pairs;
+        let hasher = &ix.hasher;
+        ix.table.insert_unique(h, i as u32, |&j| {
+            use std::hash::BuildHasher;
+            hasher.hash_one(&*pairs[j as usize].0)
+        });
     }
 
     fn build_index(&mut self) {
@@ -143,6 +161,7 @@ impl<V> KeyedVec<V> {
     }
 
     /// Sets `key` to `value`; returns the value it replaces.
+    #[inline]
     pub(crate) fn insert(&mut self, key: Key, value: V) -> Option<V> {
         match self.position(&key) {
             Some(i) => Some(std::mem::replace(&mut self.pairs[i].1, value)),
@@ -173,6 +192,7 @@ impl<V> KeyedVec<V> {
     }
 
     /// The value for `key`, inserted with `f` when absent.
+    #[inline]
     pub(crate) fn get_or_insert_with(&mut self, key: Key, f: impl FnOnce() -> V) -> &mut V {
         let i = match self.position(&key) {
             Some(i) => i,
@@ -216,18 +236,22 @@ impl Map {
         Map(KeyedVec::with_capacity(n))
     }
 
+    #[inline]
     pub(crate) fn get(&self, key: &str) -> Option<&Value> {
         self.0.get(key)
     }
 
+    #[inline]
     pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         self.0.get_mut(key)
     }
 
+    #[inline]
     pub(crate) fn contains_key(&self, key: &str) -> bool {
         self.0.position(key).is_some()
     }
 
+    #[inline]
     pub(crate) fn insert(&mut self, key: Key, value: Value) -> Option<Value> {
         self.0.insert(key, value)
     }
@@ -284,6 +308,7 @@ pub(crate) struct Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
+    #[inline]
     pub(crate) fn or_insert_with(self, f: impl FnOnce() -> Value) -> &'a mut Value {
         self.map.0.get_or_insert_with(self.key, f)
     }
