@@ -272,23 +272,31 @@ fn expand_safe(value: &str) -> String {
 /// and handler key (`prefix_local`), computed once per qualified name and namespace
 /// scope.
 pub(crate) struct Name {
-    qname: Box<str>,
-    pub(crate) tag: Box<str>,
-    pub(crate) key: Box<str>,
+    qname: Rc<str>,
+    pub(crate) tag: Rc<str>,
+    pub(crate) key: Rc<str>,
     pub(crate) ns: Option<&'static str>,
 }
 
 impl Name {
+    /// The three strings share one allocation when they are equal (a lower-case name
+    /// without a prefix, the usual case).
     fn new(qname: &str, tag: String, ns: Option<&'static str>) -> Rc<Name> {
-        let key = match tag.split_once(':') {
-            Some((prefix, suffix)) if !prefix.is_empty() => format!("{prefix}_{suffix}"),
-            Some((_, suffix)) => suffix.to_owned(),
+        let tag: Rc<str> = tag.into();
+        let key: Rc<str> = match tag.split_once(':') {
+            Some((prefix, suffix)) if !prefix.is_empty() => format!("{prefix}_{suffix}").into(),
+            Some((_, suffix)) => suffix.into(),
             None => tag.clone(),
         };
+        let qname = if *qname == *tag {
+            tag.clone()
+        } else {
+            qname.into()
+        };
         Rc::new(Name {
-            qname: qname.into(),
-            tag: tag.into(),
-            key: key.into(),
+            qname,
+            tag,
+            key,
             ns,
         })
     }
