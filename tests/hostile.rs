@@ -94,6 +94,10 @@ fn check(name: &str, p: &Parsed<'_>) {
             );
         }
         "lenient-unclosed" => assert_eq!(feed.entries.len(), 1),
+        "lenient-unmatched-ends" => {
+            assert_eq!(feed.entries.len(), 1);
+            assert_eq!(feed.entries[0].title.as_deref(), Some("after"));
+        }
         other => panic!("no check for shape {other}"),
     }
 }

@@ -363,6 +363,9 @@ pub(crate) struct Driver<'o> {
     /// Names already resolved in the current namespace scope (cleared when it changes).
     names: HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>,
     open: Vec<Open>,
+    /// The open elements deeper than [`SHALLOW`], counted by a hash of their name, so
+    /// that an end tag matching none of them is known at once.
+    deep: DeepNames,
     skipped_depth: usize,
     options: &'o ParseOptions,
     strict: bool,
@@ -394,6 +397,51 @@ impl Limit {
                 o.max_entity_expansion
             ),
         }
+    }
+}
+
+/// Open elements up to this depth are searched one by one when an end tag comes; the
+/// deeper ones through [`DeepNames`].
+const SHALLOW: usize = 32;
+
+/// A counting filter of the names of the deep open elements (ASCII case folded, hashed
+/// with a per-process random seed): a zero count means no deep element has the name.
+#[derive(Default)]
+struct DeepNames {
+    counts: Vec<u32>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl DeepNames {
+    const BUCKETS: usize = 4096;
+
+    fn bucket(&self, qname: &str) -> usize {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = self.hasher.build_hasher();
+        for b in qname.bytes() {
+            h.write_u8(b.to_ascii_lowercase());
+        }
+        (h.finish() % Self::BUCKETS as u64) as usize
+    }
+
+    fn add(&mut self, qname: &str) {
+        if self.counts.is_empty() {
+            self.counts = vec![0; Self::BUCKETS];
+        }
+        let b = self.bucket(qname);
+        self.counts[b] += 1;
+    }
+
+    fn remove(&mut self, qname: &str) {
+        let b = self.bucket(qname);
+        if let Some(c) = self.counts.get_mut(b) {
+            *c = c.saturating_sub(1);
+        }
+    }
+
+    /// False only when no deep open element has this name.
+    fn may_hold(&self, qname: &str) -> bool {
+        self.counts.get(self.bucket(qname)).is_none_or(|&c| c > 0)
     }
 }
 
@@ -501,6 +549,7 @@ impl<'o> Driver<'o> {
             scopes: Scopes::default(),
             names: HashMap::default(),
             open: Vec::new(),
+            deep: DeepNames::default(),
             skipped_depth: 0,
             options,
             strict,
@@ -651,6 +700,9 @@ impl<'o> Driver<'o> {
             (name, attrs)
         };
         self.builder.start(&name, dedup_attrs(out));
+        if self.open.len() >= SHALLOW {
+            self.deep.add(&name.qname);
+        }
         self.open.push(Open {
             name,
             scopes: scopes_before,
@@ -663,8 +715,14 @@ impl<'o> Driver<'o> {
             self.skipped_depth -= 1;
             return;
         }
-        let Some(i) = self
-            .open
+        // Only the shallow elements can match when no deep one has this name: an end
+        // tag that matches nothing costs at most SHALLOW comparisons, however deep.
+        let candidates = if self.open.len() > SHALLOW && !self.deep.may_hold(qname) {
+            &self.open[..SHALLOW]
+        } else {
+            &self.open[..]
+        };
+        let Some(i) = candidates
             .iter()
             .rposition(|o| o.name.qname.eq_ignore_ascii_case(qname))
         else {
@@ -673,10 +731,19 @@ impl<'o> Driver<'o> {
         };
         // Elements left open inside it are closed first (innermost first).
         while self.open.len() > i {
-            let open = self.open.pop().expect("open element");
-            self.builder.end(&open.name);
-            self.pop_scopes(open.scopes);
+            self.pop_open();
         }
+    }
+
+    fn pop_open(&mut self) {
+        let Some(open) = self.open.pop() else {
+            return;
+        };
+        if self.open.len() >= SHALLOW {
+            self.deep.remove(&open.name.qname);
+        }
+        self.builder.end(&open.name);
+        self.pop_scopes(open.scopes);
     }
 
     /// Whether an HTML void element just started inside content (lenient pass: closed at
@@ -702,9 +769,8 @@ impl<'o> Driver<'o> {
     /// Closes every element still open (the lenient pass at the end of the text).
     fn close_all(&mut self) {
         self.skipped_depth = 0;
-        while let Some(open) = self.open.pop() {
-            self.builder.end(&open.name);
-            self.pop_scopes(open.scopes);
+        while !self.open.is_empty() {
+            self.pop_open();
         }
     }
 

@@ -235,3 +235,23 @@ pub fn unclosed(size: usize) -> String {
     });
     wrap(&format!("<item>{body}</item>"), true)
 }
+
+/// Elements nested 400 deep, then end tags that match none of them, then the real ends
+/// (lenient pass).
+pub fn unmatched_ends(size: usize) -> String {
+    let mut open = String::new();
+    let mut close = String::new();
+    for i in 0..400 {
+        let _ = write!(open, "<d{}>", i % 7);
+    }
+    for i in (0..400).rev() {
+        let _ = write!(close, "</d{}>", i % 7);
+    }
+    let (body, _) = repeat(size.saturating_sub(open.len() * 2), |b, i| {
+        let _ = write!(b, "</z{}>", i % 1000);
+    });
+    wrap(
+        &format!("<item>{open}{body}{close}<title>after</title></item>"),
+        true,
+    )
+}
