@@ -78,6 +78,10 @@ pub const SHAPES: &[Shape] = &[
         name: "lenient-unclosed",
         make: unclosed,
     },
+    Shape {
+        name: "lenient-unmatched-ends",
+        make: unmatched_ends,
+    },
 ];
 
 fn wrap(body: &str, broken: bool) -> String {
