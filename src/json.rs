@@ -82,9 +82,20 @@ pub fn header_fields(headers: &Headers) -> Map<String, Value> {
     m
 }
 
-/// The whole result as the JSON contract's object.
+/// The whole result as the JSON contract's object (see [`write_json`] to write it out
+/// without holding it all).
 #[must_use]
 pub fn to_json(parsed: &Parsed<'_>) -> Value {
+    let mut m = head_json(parsed);
+    m.insert(
+        "entries".into(),
+        serde_json::to_value(&parsed.feed.entries).unwrap_or(Value::Null),
+    );
+    Value::Object(m)
+}
+
+/// The top-level object of [`to_json`] without its `entries` (which may be most of it).
+fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
     let all: Vec<Value> = parsed.bozo().map(bozo_json).collect();
     let mut m = Map::new();
     m.insert("bozo".into(), (!all.is_empty()).into());
@@ -102,12 +113,70 @@ pub fn to_json(parsed: &Parsed<'_>) -> Value {
         "feed".into(),
         serde_json::to_value(&parsed.feed.feed).unwrap_or(Value::Null),
     );
-    m.insert(
-        "entries".into(),
-        serde_json::to_value(&parsed.feed.entries).unwrap_or(Value::Null),
-    );
     m.insert("decoding".into(), trail_json(&parsed.decoded.trail));
-    Value::Object(m)
+    m
+}
+
+/// Writes the JSON contract's object for `parsed`, with the `extra` top-level keys
+/// added (e.g. a fetch's `href` and `status`), to `out` as one compact line of JSON
+/// without a newline: the same bytes as serializing [`to_json`] plus `extra`, but the
+/// entries are converted and written one at a time, so that the whole result is never
+/// held twice.
+///
+/// # Errors
+///
+/// The writer's error (serialization itself cannot fail).
+pub fn write_json<W: std::io::Write + ?Sized>(
+    parsed: &Parsed<'_>,
+    extra: Map<String, Value>,
+    out: &mut W,
+) -> std::io::Result<()> {
+    let mut m = head_json(parsed);
+    m.extend(extra);
+    m.insert("entries".into(), Value::Null);
+    write_object(&m, out, |out| {
+        out.write_all(b"[")?;
+        for (i, e) in parsed.feed.entries.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            let v = serde_json::to_value(e).unwrap_or(Value::Null);
+            serde_json::to_writer(&mut *out, &v).map_err(io_error)?;
+        }
+        out.write_all(b"]")
+    })
+}
+
+/// Writes the object `m` (keys in its order, i.e. sorted), writing the value of
+/// `entries` with `entries` instead of the placeholder `m` holds.
+fn write_object<W: std::io::Write + ?Sized>(
+    m: &Map<String, Value>,
+    out: &mut W,
+    entries: impl FnOnce(&mut W) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut entries = Some(entries);
+    out.write_all(b"{")?;
+    for (i, (k, v)) in m.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, k).map_err(io_error)?;
+        out.write_all(b":")?;
+        match entries.take_if(|_| k == "entries") {
+            Some(f) => f(out)?,
+            None => serde_json::to_writer(&mut *out, v).map_err(io_error)?,
+        }
+    }
+    out.write_all(b"}")
+}
+
+/// The writer's error inside a `serde_json` error, with its kind kept (so that a closed
+/// pipe is still `BrokenPipe`).
+fn io_error(e: serde_json::Error) -> std::io::Error {
+    match e.io_error_kind() {
+        Some(kind) => std::io::Error::new(kind, e),
+        None => std::io::Error::other(e),
+    }
 }
 
 #[cfg(test)]
@@ -160,6 +229,51 @@ mod tests {
             json!([1994, 11, 6, 8, 49, 37, 6, 310, 0])
         );
         assert_eq!(v["headers"]["vary"], "Accept, Cookie");
+    }
+
+    #[test]
+    fn written_json_is_the_same_bytes_as_the_value() {
+        let t = Transport::Http(Headers::new().with("Content-Type", "text/xml"));
+        let bytes = b"<rss version='2.0'><channel><title>T</title><item><title>a</title>\
+                      <pubDate>Sun, 06 Nov 1994 08:49:37 GMT</pubDate></item>\
+                      <item><description>&lt;b&gt;x</description></item></channel></rss>";
+        let parsed = crate::parse(bytes, &t);
+        let mut extra = Map::new();
+        extra.insert("input".into(), "f.xml".into());
+        extra.insert("href".into(), "http://e/".into());
+        let mut expected = to_json(&parsed);
+        expected.as_object_mut().unwrap().extend(extra.clone());
+        let mut written = Vec::new();
+        write_json(&parsed, extra, &mut written).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            serde_json::to_string(&expected).unwrap()
+        );
+        let mut none = Vec::new();
+        write_json(
+            &crate::parse(b"<x/>", &Transport::Local),
+            Map::new(),
+            &mut none,
+        )
+        .unwrap();
+        let v: Value = serde_json::from_slice(&none).unwrap();
+        assert_eq!(v["entries"], json!([]));
+    }
+
+    #[test]
+    fn a_closed_pipe_keeps_its_error_kind() {
+        struct Closed;
+        impl std::io::Write for Closed {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let parsed = crate::parse(b"<rss><channel><item/></channel></rss>", &Transport::Local);
+        let e = write_json(&parsed, Map::new(), &mut Closed).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe);
     }
 
     #[test]

@@ -1,15 +1,23 @@
-//! `feed-decoder`: decode and parse a feed, print a summary or the JSON contract.
+//! `feed-decoder`: decode and parse feeds, print a summary or the JSON contract.
 //!
 //! ```text
-//! feed-decoder [--json] [--header 'Name: value']... [--content-type V] FILE|-
+//! feed-decoder [--json] [--jobs N] [--header 'Name: value']... [--content-type V] INPUT...
 //! ```
 //!
-//! Without `--header`/`--content-type` the input has no transport metadata (local bytes);
-//! with them it is an HTTP response with those headers. With the `http` feature the input
+//! Without `--header`/`--content-type` an input has no transport metadata (local bytes);
+//! with them it is an HTTP response with those headers. With the `http` feature an input
 //! may also be a URL, fetched with conditional-GET-ready headers, decompression and a
 //! size cap; the JSON then carries `href`, `status`, `etag`, `modified` and `headers`.
+//!
+//! One input prints one JSON object (`--json`). Several print JSON Lines, one object per
+//! input in argument order, each with an `input` key (the argument as given). An input
+//! that cannot be read or fetched is reported on standard error and, with `--json`, as
+//! an object `{"input"?, "error", "message"}` on its line; the rest go on. `--jobs N`
+//! parses N inputs at a time; the output order stays the same. The exit status is 2 when
+//! any input could not be read (or the arguments are wrong), 0 otherwise. A closed
+//! standard output ends the program quietly with status 0.
 
-use std::io::{Read, Write};
+use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
@@ -33,9 +41,14 @@ enum PolicyArg {
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Args {
-    /// A file path, `-` for standard input, or (with the `http` feature) an http(s),
-    /// feed: or file: URL.
-    input: String,
+    /// File paths, `-` for standard input, or (with the `http` feature) http(s), feed:
+    /// or file: URLs.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<String>,
+    /// Parse this many inputs at a time (the output stays in argument order).
+    #[arg(long, short = 'j', default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: u16,
     /// Print the JSON contract (feedparser-shaped result plus the decoding trail).
     #[arg(long)]
     json: bool,
@@ -66,7 +79,13 @@ struct Args {
     text: bool,
 }
 
-fn read_input(input: &str) -> Result<Vec<u8>, String> {
+/// Why an input gave no result: a short stable kind and a message.
+struct InputError {
+    kind: &'static str,
+    message: String,
+}
+
+fn read_input(input: &str) -> Result<Vec<u8>, InputError> {
     let mut buf = Vec::new();
     let result = if input == "-" {
         std::io::stdin()
@@ -76,11 +95,43 @@ fn read_input(input: &str) -> Result<Vec<u8>, String> {
     } else {
         std::fs::File::open(input).and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut buf))
     };
-    result.map_err(|e| format!("cannot read {input}: {e}"))?;
+    if let Err(e) = result {
+        let kind = match e.kind() {
+            std::io::ErrorKind::NotFound => "not-found",
+            std::io::ErrorKind::PermissionDenied => "permission-denied",
+            std::io::ErrorKind::IsADirectory => "is-a-directory",
+            _ => "read",
+        };
+        return Err(InputError {
+            kind,
+            message: format!("cannot read {input}: {e}"),
+        });
+    }
     if buf.len() as u64 > MAX_INPUT {
-        return Err(format!("{input} is larger than {MAX_INPUT} bytes"));
+        return Err(InputError {
+            kind: "too-large",
+            message: format!("{input} is larger than {MAX_INPUT} bytes"),
+        });
     }
     Ok(buf)
+}
+
+/// An HTTP field name: one or more token characters (RFC 9110, section 5.1).
+fn is_header_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+/// A header value may not hold a line break or NUL (RFC 9110, section 5.5).
+fn check_header_value(what: &str, value: &str) -> Result<(), String> {
+    if value.contains(['\r', '\n', '\0']) {
+        return Err(format!(
+            "{what} {value:?}: a header value cannot contain a line break or NUL"
+        ));
+    }
+    Ok(())
 }
 
 fn transport(args: &Args) -> Result<Transport, String> {
@@ -89,17 +140,26 @@ fn transport(args: &Args) -> Result<Transport, String> {
     }
     let mut h = Headers::new();
     for line in &args.headers {
+        check_header_value("--header", line)?;
+        let raw_name = line.split_once(':').map_or("", |(n, _)| n);
         let (name, value) = Headers::parse_line(line)
             .ok_or_else(|| format!("--header needs 'Name: value', got {line:?}"))?;
+        if !is_header_name(raw_name) {
+            return Err(format!(
+                "--header {line:?}: invalid header name {raw_name:?} (letters, digits and \
+                 !#$%&'*+-.^_`|~ only, no spaces)"
+            ));
+        }
         h.append(&name, &value);
     }
     if let Some(ct) = &args.content_type {
+        check_header_value("--content-type", ct)?;
         h.set("content-type", ct);
     }
     Ok(Transport::Http(h))
 }
 
-fn summary(p: &Parsed<'_>, out: &mut impl Write) -> std::io::Result<()> {
+fn summary(p: &Parsed<'_>, out: &mut dyn Write) -> std::io::Result<()> {
     let d = &p.decoded;
     writeln!(
         out,
@@ -180,89 +240,240 @@ fn decoder(args: &Args) -> Decoder {
     decoder
 }
 
-/// Prints a result: the JSON contract (with `extra` top-level keys from a fetch), the
-/// text, or the summary. `parsed` is `None` for a `304 Not Modified`.
-fn emit(args: &Args, parsed: Option<&Parsed<'_>>, extra: Map<String, Value>) -> Result<(), String> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let written = match parsed {
-        _ if args.json => {
-            let mut v = match parsed {
-                Some(p) => json::to_json(p),
-                None => serde_json::json!({"bozo": false, "bozo_exceptions": [], "encoding": "",
-                    "version": "", "namespaces": {}, "feed": {}, "entries": []}),
-            };
-            if let Value::Object(m) = &mut v {
-                m.extend(extra);
-            }
-            serde_json::to_writer(&mut out, &v)
-                .map_err(std::io::Error::other)
-                .and_then(|()| writeln!(out))
+/// What one input is processed with.
+struct Job<'a> {
+    args: &'a Args,
+    transport: &'a Transport,
+    /// More than one input: JSON objects carry `input`, summaries get a heading.
+    many: bool,
+}
+
+impl Job<'_> {
+    /// The top-level keys every JSON object of `input` starts with.
+    fn base(&self, input: &str) -> Map<String, Value> {
+        let mut m = Map::new();
+        if self.many {
+            m.insert("input".into(), input.into());
         }
-        Some(p) if args.text => out.write_all(p.decoded.text.as_bytes()),
-        Some(p) => {
-            for (k, v) in &extra {
-                if matches!(k.as_str(), "href" | "status" | "etag" | "modified") {
-                    let _ = writeln!(
-                        out,
-                        "{k}: {}",
-                        v.as_str().map_or_else(|| v.to_string(), str::to_owned)
-                    );
+        m
+    }
+
+    fn heading(&self, input: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.many && !self.args.json {
+            writeln!(out, "==> {input} <==")?;
+        }
+        Ok(())
+    }
+
+    /// Decodes, parses and prints one input. `Ok(false)` when it could not be read (the
+    /// error is printed); `Err` only when writing fails.
+    fn run(&self, input: &str, out: &mut dyn Write) -> std::io::Result<bool> {
+        let decoder = decoder(self.args);
+        let options = parse_options(self.args);
+        if is_url(input) {
+            return self.run_url(input, &decoder, &options, out);
+        }
+        match read_input(input) {
+            Ok(bytes) => {
+                let parsed = feed_decoder::parse_with(&decoder, &options, &bytes, self.transport);
+                self.emit(input, Some(&parsed), Map::new(), out)?;
+                Ok(true)
+            }
+            Err(e) => {
+                self.failed(input, &e, out)?;
+                Ok(false)
+            }
+        }
+    }
+
+    #[cfg(feature = "http")]
+    fn run_url(
+        &self,
+        input: &str,
+        decoder: &Decoder,
+        options: &ParseOptions,
+        out: &mut dyn Write,
+    ) -> std::io::Result<bool> {
+        use feed_decoder::http::{FetchOptions, fetch_blocking};
+        match fetch_blocking(input, &FetchOptions::default()) {
+            Ok(fetched) => {
+                let parsed = fetched.parse_with(decoder, options);
+                self.emit(input, parsed.as_ref(), fetched.json_fields(), out)?;
+                Ok(true)
+            }
+            Err(e) => {
+                let e = InputError {
+                    kind: e.kind(),
+                    message: format!("cannot fetch {input}: {e}"),
+                };
+                self.failed(input, &e, out)?;
+                Ok(false)
+            }
+        }
+    }
+
+    #[cfg(not(feature = "http"))]
+    fn run_url(
+        &self,
+        input: &str,
+        _decoder: &Decoder,
+        _options: &ParseOptions,
+        out: &mut dyn Write,
+    ) -> std::io::Result<bool> {
+        let e = InputError {
+            kind: "unsupported-scheme",
+            message: format!("{input} is a URL: build with `--features http` to fetch it"),
+        };
+        self.failed(input, &e, out)?;
+        Ok(false)
+    }
+
+    /// Reports an input that gave no result: on standard error, and with `--json` as an
+    /// object `{"input"?, "error", "message"}` on its own line.
+    fn failed(&self, input: &str, e: &InputError, out: &mut dyn Write) -> std::io::Result<()> {
+        warn(&e.message);
+        if self.args.json {
+            let mut m = self.base(input);
+            m.insert("error".into(), e.kind.into());
+            m.insert("message".into(), e.message.clone().into());
+            write_value(&Value::Object(m), out)?;
+            writeln!(out)?;
+        }
+        Ok(())
+    }
+
+    /// Prints a result: the JSON contract (with `extra` top-level keys from a fetch),
+    /// the text, or the summary. `parsed` is `None` for a `304 Not Modified`.
+    fn emit(
+        &self,
+        input: &str,
+        parsed: Option<&Parsed<'_>>,
+        extra: Map<String, Value>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let mut top = self.base(input);
+        top.extend(extra);
+        if self.args.json {
+            match parsed {
+                Some(p) => json::write_json(p, top, &mut *out)?,
+                None => {
+                    let mut v = serde_json::json!({"bozo": false, "bozo_exceptions": [],
+                        "encoding": "", "version": "", "namespaces": {}, "feed": {},
+                        "entries": []});
+                    if let Value::Object(m) = &mut v {
+                        m.extend(top);
+                    }
+                    write_value(&v, out)?;
                 }
             }
-            summary(p, &mut out)
+            return writeln!(out);
         }
-        None => writeln!(out, "status: 304 (not modified; nothing parsed)"),
-    };
-    match written {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("cannot write output: {e}"))
+        self.heading(input, out)?;
+        match parsed {
+            Some(p) if self.args.text => out.write_all(p.decoded.text.as_bytes())?,
+            Some(p) => {
+                for (k, v) in &top {
+                    if matches!(k.as_str(), "href" | "status" | "etag" | "modified") {
+                        writeln!(
+                            out,
+                            "{k}: {}",
+                            v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+                        )?;
+                    }
+                }
+                summary(p, out)?;
+            }
+            None => writeln!(out, "status: 304 (not modified; nothing parsed)")?,
         }
-        _ => Ok(()),
+        if self.many {
+            writeln!(out)?;
+        }
+        Ok(())
     }
 }
 
-#[cfg(feature = "http")]
-fn run_url(args: &Args, decoder: &Decoder) -> Result<(), String> {
-    use feed_decoder::http::{FetchOptions, fetch_blocking};
-    let fetched = fetch_blocking(&args.input, &FetchOptions::default())
-        .map_err(|e| format!("cannot fetch {}: {e}", args.input))?;
-    let parsed = fetched.parse_with(decoder, &parse_options(args));
-    emit(args, parsed.as_ref(), fetched.json_fields())
+/// Writes a JSON value, keeping the writer's error kind.
+fn write_value(v: &Value, out: &mut dyn Write) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, v).map_err(|e| match e.io_error_kind() {
+        Some(kind) => std::io::Error::new(kind, e),
+        None => std::io::Error::other(e),
+    })
 }
 
-#[cfg(not(feature = "http"))]
-fn run_url(args: &Args, _decoder: &Decoder) -> Result<(), String> {
-    Err(format!(
-        "{} is a URL: build with `--features http` to fetch it",
-        args.input
-    ))
+/// A message on standard error (which may be closed: then it is lost, quietly).
+fn warn(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "feed-decoder: {message}");
 }
 
-fn run(args: &Args) -> Result<(), String> {
-    let decoder = decoder(args);
-    if is_url(&args.input) {
-        if !args.headers.is_empty() || args.content_type.is_some() {
-            return Err(
-                "--header and --content-type describe a response you already have; \
-                        they cannot be combined with a URL"
-                    .into(),
-            );
+/// Runs every input, writing to `out` in argument order. `Ok(true)` when every input
+/// was read.
+fn run_all(job: &Job<'_>, out: &mut dyn Write) -> std::io::Result<bool> {
+    let inputs = &job.args.inputs;
+    let jobs = usize::from(job.args.jobs);
+    let mut all_read = true;
+    if jobs == 1 || inputs.len() == 1 {
+        for input in inputs {
+            all_read &= job.run(input, out)?;
+            out.flush()?;
         }
-        return run_url(args, &decoder);
+        return Ok(all_read);
     }
-    let bytes = read_input(&args.input)?;
-    let transport = transport(args)?;
-    let parsed = feed_decoder::parse_with(&decoder, &parse_options(args), &bytes, &transport);
-    emit(args, Some(&parsed), Map::new())
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(std::io::Error::other)?;
+    // A window of inputs at a time, so that memory holds a few outputs, not all.
+    for window in inputs.chunks(jobs * 4) {
+        let rendered: Vec<(Vec<u8>, bool)> = pool.install(|| {
+            window
+                .par_iter()
+                .map(|input| {
+                    let mut buf = Vec::new();
+                    // Writing to a `Vec` cannot fail.
+                    let read = job.run(input, &mut buf).unwrap_or(false);
+                    (buf, read)
+                })
+                .collect()
+        });
+        for (buf, read) in rendered {
+            out.write_all(&buf)?;
+            all_read &= read;
+        }
+        out.flush()?;
+    }
+    Ok(all_read)
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+    let transport = match transport(&args) {
+        Ok(t) => t,
         Err(e) => {
-            eprintln!("feed-decoder: {e}");
+            warn(&e);
+            return ExitCode::from(2);
+        }
+    };
+    if !matches!(transport, Transport::Local) && args.inputs.iter().any(|i| is_url(i)) {
+        warn(
+            "--header and --content-type describe a response you already have; \
+             they cannot be combined with a URL",
+        );
+        return ExitCode::from(2);
+    }
+    let job = Job {
+        args: &args,
+        transport: &transport,
+        many: args.inputs.len() > 1,
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match run_all(&job, &mut out).and_then(|read| out.flush().map(|()| read)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(2),
+        // A closed pipe (`| head`): stop quietly, as other tools do.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            warn(&format!("cannot write output: {e}"));
             ExitCode::from(2)
         }
     }

@@ -335,7 +335,7 @@ impl FromV for Map<String, Value> {
 impl FromV for StructTime {
     fn from_v(v: DValue) -> Result<Self, DValue> {
         if let DValue::Time(t) = v {
-            return Ok(t);
+            return Ok(t.map(i64::from));
         }
         let mut out = [0i64; 9];
         match v.as_array() {

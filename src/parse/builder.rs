@@ -214,7 +214,7 @@ pub(crate) struct Builder {
     has_content: bool,
     /// Depth at which each key of the current entry was stored (feedparser's
     /// `property_depth_map`, for the last entry only).
-    property_depth: Vec<(Key, i64)>,
+    property_depth: super::dict::KeyedVec<i64>,
     guidislink: bool,
     psc_chapters_flag: bool,
     /// The last date text parsed and its value.
@@ -341,7 +341,7 @@ impl Builder {
             title_depth: -1,
             depth: 0,
             has_content: false,
-            property_depth: Vec::new(),
+            property_depth: super::dict::KeyedVec::new(),
             guidislink: false,
             psc_chapters_flag: false,
             last_date: None,
@@ -859,15 +859,15 @@ impl Builder {
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
-                let slot = self.property_depth.iter_mut().find(|(k, _)| *k == key);
+                let slot = self.property_depth.get_mut(&key);
                 let store = match slot {
-                    Some((_, d)) if depth <= *d => {
+                    Some(d) if depth <= *d => {
                         *d = depth;
                         true
                     }
                     Some(_) => false,
                     None => {
-                        self.property_depth.push((key.clone(), depth));
+                        self.property_depth.insert(key.clone(), depth);
                         true
                     }
                 };

@@ -21,13 +21,206 @@ pub(crate) enum Value {
     Array(Vec<Value>),
     Object(Map),
     /// A parsed date (`*_parsed`): a Python `struct_time`, an array of nine integers in
-    /// JSON, kept flat here.
-    Time([i64; 9]),
+    /// JSON, kept flat here in 32-bit fields (every field of a date fits), so that a
+    /// value stays 40 bytes without a separate allocation.
+    Time([i32; 9]),
+}
+
+/// Maps with more keys than this get a hashed index of positions; smaller ones are
+/// searched linearly, which is faster for the few dozen keys a feed dictionary holds.
+const SMALL: usize = 32;
+
+/// Pairs with unique keys in insertion order: a plain vector searched linearly while it
+/// is small, with a hash table of positions beside it once it grows past [`SMALL`] keys,
+/// so that a hostile input with endless distinct keys (element or attribute names) costs
+/// linear time, not quadratic. The keys are stored once, in the vector.
+#[derive(Clone)]
+pub(crate) struct KeyedVec<V> {
+    pairs: Vec<(Key, V)>,
+    index: Option<Box<Index>>,
+}
+
+/// Positions in [`KeyedVec::pairs`], hashed by key (foldhash with a per-process random
+/// seed, so that collisions cannot be crafted offline to make it quadratic again).
+#[derive(Clone)]
+struct Index {
+    table: hashbrown::HashTable<u32>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl Index {
+    fn hash(&self, key: &str) -> u64 {
+        use std::hash::BuildHasher;
+        self.hasher.hash_one(key)
+    }
+}
+
+impl<V> Default for KeyedVec<V> {
+    fn default() -> Self {
+        KeyedVec::new()
+    }
+}
+
+impl<V: std::fmt::Debug> std::fmt::Debug for KeyedVec<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map()
+            .entries(self.pairs.iter().map(|(k, v)| (k, v)))
+            .finish()
+    }
+}
+
+impl<V> KeyedVec<V> {
+    pub(crate) fn new() -> Self {
+        KeyedVec {
+            pairs: Vec::new(),
+            index: None,
+        }
+    }
+
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        KeyedVec {
+            pairs: Vec::with_capacity(n),
+            index: None,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// Inlined so that a literal key is compared in place (the common case: a small
+    /// map and a known key); the indexed search stays out of line.
+    #[inline]
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            None => self.pairs.iter().position(|(k, _)| k == key),
+            Some(ix) => self.indexed_position(ix, key),
+        }
+    }
+
+    #[inline(never)]
+    fn indexed_position(&self, ix: &Index, key: &str) -> Option<usize> {
+        ix.table
+            .find(ix.hash(key), |&i| self.pairs[i as usize].0 == key)
+            .map(|&i| i as usize)
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, key: &str) -> Option<&V> {
+        self.position(key).map(|i| &self.pairs[i].1)
+    }
+
+    #[inline]
+    pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut V> {
+        self.position(key).map(|i| &mut self.pairs[i].1)
+    }
+
+    /// Appends a pair whose key is not present; returns its position.
+    #[inline]
+    fn push_new(&mut self, key: Key, value: V) -> usize {
+        let i = self.pairs.len();
+        self.pairs.push((key, value));
+        if self.index.is_some() || i >= SMALL {
+            self.index_last();
+        }
+        i
+    }
+
+    /// Adds the last pair to the index, building the index when the map just grew past
+    /// [`SMALL`].
+    #[inline(never)]
+    fn index_last(&mut self) {
+        let Some(ix) = &mut self.index else {
+            self.build_index();
+            return;
+        };
+        let i = self.pairs.len() - 1;
+        let h = ix.hash(&self.pairs[i].0);
+        let pairs = &self.pairs;
+        let hasher = &ix.hasher;
+        ix.table.insert_unique(h, i as u32, |&j| {
+            use std::hash::BuildHasher;
+            hasher.hash_one(&*pairs[j as usize].0)
+        });
+    }
+
+    fn build_index(&mut self) {
+        let hasher = hashbrown::DefaultHashBuilder::default();
+        let mut table = hashbrown::HashTable::with_capacity(self.pairs.len() * 2);
+        for (i, (k, _)) in self.pairs.iter().enumerate() {
+            use std::hash::BuildHasher;
+            let h = hasher.hash_one(&**k);
+            table.insert_unique(h, i as u32, |&j| {
+                hasher.hash_one(&*self.pairs[j as usize].0)
+            });
+        }
+        self.index = Some(Box::new(Index { table, hasher }));
+    }
+
+    /// Sets `key` to `value`; returns the value it replaces.
+    #[inline]
+    pub(crate) fn insert(&mut self, key: Key, value: V) -> Option<V> {
+        match self.position(&key) {
+            Some(i) => Some(std::mem::replace(&mut self.pairs[i].1, value)),
+            None => {
+                self.push_new(key, value);
+                None
+            }
+        }
+    }
+
+    /// Removes `key` (the last pair takes its place).
+    pub(crate) fn remove(&mut self, key: &str) -> Option<V> {
+        let i = self.position(key)?;
+        let last = self.pairs.len() - 1;
+        if let Some(ix) = &mut self.index {
+            let h = ix.hash(key);
+            if let Ok(e) = ix.table.find_entry(h, |&j| j as usize == i) {
+                e.remove();
+            }
+            if i != last {
+                let h = ix.hash(&self.pairs[last].0);
+                if let Some(j) = ix.table.find_mut(h, |&j| j as usize == last) {
+                    *j = i as u32;
+                }
+            }
+        }
+        Some(self.pairs.swap_remove(i).1)
+    }
+
+    /// The value for `key`, inserted with `f` when absent.
+    #[inline]
+    pub(crate) fn get_or_insert_with(&mut self, key: Key, f: impl FnOnce() -> V) -> &mut V {
+        let i = match self.position(&key) {
+            Some(i) => i,
+            None => self.push_new(key, f()),
+        };
+        &mut self.pairs[i].1
+    }
+
+    /// Empties the map (dropping a large index rather than clearing it).
+    pub(crate) fn clear(&mut self) {
+        self.pairs.clear();
+        self.index = None;
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &V)> {
+        self.pairs.iter().map(|(k, v)| (&**k, v))
+    }
+
+    /// The pairs, in insertion order.
+    pub(crate) fn into_pairs(self) -> Vec<(Key, V)> {
+        self.pairs
+    }
 }
 
 /// A feedparser dictionary (keys are unique; order carries no meaning).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Map(Vec<(Key, Value)>);
+pub(crate) struct Map(KeyedVec<Value>);
 
 impl PartialEq for Map {
     fn eq(&self, other: &Map) -> bool {
@@ -37,41 +230,35 @@ impl PartialEq for Map {
 
 impl Map {
     pub(crate) fn new() -> Map {
-        Map(Vec::new())
+        Map(KeyedVec::new())
     }
 
     pub(crate) fn with_capacity(n: usize) -> Map {
-        Map(Vec::with_capacity(n))
+        Map(KeyedVec::with_capacity(n))
     }
 
-    fn position(&self, key: &str) -> Option<usize> {
-        self.0.iter().position(|(k, _)| k == key)
-    }
-
+    #[inline]
     pub(crate) fn get(&self, key: &str) -> Option<&Value> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.0.get(key)
     }
 
+    #[inline]
     pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
-        self.0.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.0.get_mut(key)
     }
 
+    #[inline]
     pub(crate) fn contains_key(&self, key: &str) -> bool {
-        self.position(key).is_some()
+        self.0.position(key).is_some()
     }
 
+    #[inline]
     pub(crate) fn insert(&mut self, key: Key, value: Value) -> Option<Value> {
-        match self.position(&key) {
-            Some(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
-            None => {
-                self.0.push((key, value));
-                None
-            }
-        }
+        self.0.insert(key, value)
     }
 
     pub(crate) fn remove(&mut self, key: &str) -> Option<Value> {
-        self.position(key).map(|i| self.0.swap_remove(i).1)
+        self.0.remove(key)
     }
 
     pub(crate) fn entry(&mut self, key: Key) -> Entry<'_> {
@@ -83,23 +270,23 @@ impl Map {
     }
 
     pub(crate) fn extend(&mut self, other: Map) {
-        for (k, v) in other.0 {
+        for (k, v) in other.0.into_pairs() {
             self.insert(k, v);
         }
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.0.iter().map(|(k, v)| (&**k, v))
+        self.0.iter()
     }
 
     /// The pairs, for the typed model.
     pub(crate) fn into_pairs(self) -> Vec<(Key, Value)> {
-        self.0
+        self.0.into_pairs()
     }
 
     /// The same dictionary as a `serde_json` map.
     pub(crate) fn into_json(self) -> serde_json::Map<String, serde_json::Value> {
-        self.0
+        self.into_pairs()
             .into_iter()
             .map(|(k, v)| (k.into_owned(), v.into_json()))
             .collect()
@@ -107,10 +294,11 @@ impl Map {
 
     /// A `serde_json` map as a dictionary.
     pub(crate) fn from_json(m: serde_json::Map<String, serde_json::Value>) -> Map {
-        Map(m
-            .into_iter()
-            .map(|(k, v)| (Key::Owned(k), Value::from_json(v)))
-            .collect())
+        let mut out = Map::with_capacity(m.len());
+        for (k, v) in m {
+            out.insert(Key::Owned(k), Value::from_json(v));
+        }
+        out
     }
 }
 
@@ -121,15 +309,9 @@ pub(crate) struct Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
+    #[inline]
     pub(crate) fn or_insert_with(self, f: impl FnOnce() -> Value) -> &'a mut Value {
-        let i = match self.map.position(&self.key) {
-            Some(i) => i,
-            None => {
-                self.map.0.push((self.key, f()));
-                self.map.0.len() - 1
-            }
-        };
-        &mut self.map.0[i].1
+        self.map.0.get_or_insert_with(self.key, f)
     }
 
     pub(crate) fn or_insert(self, v: Value) -> &'a mut Value {
@@ -281,7 +463,8 @@ impl<T: Into<Value>> From<Vec<T>> for Value {
 
 impl From<[i64; 9]> for Value {
     fn from(a: [i64; 9]) -> Value {
-        Value::Time(a)
+        // Years beyond ±2^31 cannot come from a date parser; saturate rather than wrap.
+        Value::Time(a.map(|n| i32::try_from(n).unwrap_or(if n < 0 { i32::MIN } else { i32::MAX })))
     }
 }
 
@@ -329,5 +512,43 @@ mod tests {
         let j = serde_json::json!({"a": [1, 2.5, null, true], "b": {"c": "d"}});
         assert_eq!(Value::from_json(j.clone()).into_json(), j);
         assert_eq!(jv!({"k": "v"}).get("k").and_then(Value::as_str), Some("v"));
+    }
+}
+
+#[cfg(test)]
+mod keyed_tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Inserts, overwrites and removes across the small/indexed boundary and checks every
+    /// key against a `HashMap` after each step.
+    #[test]
+    fn indexed_map_agrees_with_a_hash_map() {
+        let mut m: KeyedVec<u32> = KeyedVec::new();
+        let mut reference: HashMap<String, u32> = HashMap::new();
+        let mut x: u32 = 7;
+        for step in 0..3000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let key = format!("k{}", (x >> 8) % 200);
+            if x.is_multiple_of(5) {
+                assert_eq!(m.remove(&key), reference.remove(&key), "step {step}");
+            } else {
+                assert_eq!(
+                    m.insert(Key::Owned(key.clone()), step),
+                    reference.insert(key, step),
+                    "step {step}"
+                );
+            }
+            assert_eq!(m.len(), reference.len());
+            if step % 97 == 0 {
+                for (k, v) in &reference {
+                    assert_eq!(m.get(k), Some(v), "step {step} key {k}");
+                }
+                assert_eq!(m.get("absent"), None);
+            }
+        }
+        assert!(m.index.is_some(), "the map grew past SMALL");
+        m.clear();
+        assert!(m.is_empty() && m.index.is_none() && m.get("k1").is_none());
     }
 }

@@ -44,9 +44,11 @@ pub struct ParseOptions {
     /// Default: 512.
     pub max_depth: usize,
     /// At most this many entries are kept (the last one is overwritten beyond it) and a
-    /// `LimitExceeded` record is added.
+    /// `LimitExceeded` record is added. An entry costs about 1.3 KB of memory before its
+    /// text, so the default bounds a feed of empty entries to about 65 MB whatever its
+    /// size, while a real feed (a few thousand entries at most) is never cut.
     ///
-    /// Default: 1,000,000.
+    /// Default: 50,000.
     pub max_entries: usize,
     /// The total number of bytes internal DTD entity references may expand to; beyond it
     /// references are left unexpanded and a `LimitExceeded` record is added.
@@ -79,7 +81,7 @@ impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             max_depth: 512,
-            max_entries: 1_000_000,
+            max_entries: 50_000,
             max_entity_expansion: 1 << 20,
             base_language: None,
             base_uri: None,
@@ -271,23 +273,31 @@ fn expand_safe(value: &str) -> String {
 /// and handler key (`prefix_local`), computed once per qualified name and namespace
 /// scope.
 pub(crate) struct Name {
-    qname: Box<str>,
-    pub(crate) tag: Box<str>,
-    pub(crate) key: Box<str>,
+    qname: Rc<str>,
+    pub(crate) tag: Rc<str>,
+    pub(crate) key: Rc<str>,
     pub(crate) ns: Option<&'static str>,
 }
 
 impl Name {
+    /// The three strings share one allocation when they are equal (a lower-case name
+    /// without a prefix, the usual case).
     fn new(qname: &str, tag: String, ns: Option<&'static str>) -> Rc<Name> {
-        let key = match tag.split_once(':') {
-            Some((prefix, suffix)) if !prefix.is_empty() => format!("{prefix}_{suffix}"),
-            Some((_, suffix)) => suffix.to_owned(),
+        let tag: Rc<str> = tag.into();
+        let key: Rc<str> = match tag.split_once(':') {
+            Some((prefix, suffix)) if !prefix.is_empty() => format!("{prefix}_{suffix}").into(),
+            Some((_, suffix)) => suffix.into(),
             None => tag.clone(),
         };
+        let qname = if *qname == *tag {
+            tag.clone()
+        } else {
+            qname.into()
+        };
         Rc::new(Name {
-            qname: qname.into(),
-            tag: tag.into(),
-            key: key.into(),
+            qname,
+            tag,
+            key,
             ns,
         })
     }
@@ -349,17 +359,181 @@ pub(crate) fn lowercase(s: &str) -> Cow<'_, str> {
 /// Namespace resolution and event routing shared by both passes.
 pub(crate) struct Driver<'o> {
     builder: Builder,
-    scopes: Vec<(Option<String>, String)>,
+    /// The namespace declarations in scope, innermost last.
+    scopes: Scopes,
     /// Names already resolved in the current namespace scope (cleared when it changes).
     names: HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>,
     open: Vec<Open>,
+    /// The open elements deeper than [`SHALLOW`], counted by a hash of their name, so
+    /// that an end tag matching none of them is known at once.
+    deep: DeepNames,
     skipped_depth: usize,
     options: &'o ParseOptions,
     strict: bool,
     entities: HashMap<String, String>,
     expanded: usize,
     bozo: Vec<Bozo>,
-    limit_noted: bool,
+    /// The [`Limit`]s already recorded, as bits.
+    limits_noted: u8,
+}
+
+/// A limit of [`ParseOptions`] that the input reached.
+#[derive(Clone, Copy)]
+enum Limit {
+    Depth = 1,
+    EntityExpansion = 2,
+}
+
+impl Limit {
+    fn message(self, o: &ParseOptions) -> String {
+        match self {
+            Limit::Depth => format!(
+                "elements nested deeper than {} levels (ParseOptions::max_depth) were skipped \
+                 with their content",
+                o.max_depth
+            ),
+            Limit::EntityExpansion => format!(
+                "internal entities expanded to more than {} bytes \
+                 (ParseOptions::max_entity_expansion); references beyond it were left as written",
+                o.max_entity_expansion
+            ),
+        }
+    }
+}
+
+/// Open elements up to this depth are searched one by one when an end tag comes; the
+/// deeper ones through [`DeepNames`].
+const SHALLOW: usize = 32;
+
+/// A counting filter of the names of the deep open elements (ASCII case folded, hashed
+/// with a per-process random seed): a zero count means no deep element has the name.
+#[derive(Default)]
+struct DeepNames {
+    counts: Vec<u32>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl DeepNames {
+    const BUCKETS: usize = 4096;
+
+    fn bucket(&self, qname: &str) -> usize {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = self.hasher.build_hasher();
+        for b in qname.bytes() {
+            h.write_u8(b.to_ascii_lowercase());
+        }
+        (h.finish() % Self::BUCKETS as u64) as usize
+    }
+
+    fn add(&mut self, qname: &str) {
+        if self.counts.is_empty() {
+            self.counts = vec![0; Self::BUCKETS];
+        }
+        let b = self.bucket(qname);
+        self.counts[b] += 1;
+    }
+
+    fn remove(&mut self, qname: &str) {
+        let b = self.bucket(qname);
+        if let Some(c) = self.counts.get_mut(b) {
+            *c = c.saturating_sub(1);
+        }
+    }
+
+    /// False only when no deep open element has this name.
+    fn may_hold(&self, qname: &str) -> bool {
+        self.counts.get(self.bucket(qname)).is_none_or(|&c| c > 0)
+    }
+}
+
+/// Namespace declarations in scope: the order they were made (to undo them when their
+/// element closes) and, per prefix, the stack of URIs bound to it, so that resolving a
+/// prefix costs one hash lookup however many declarations are in scope.
+#[derive(Default)]
+struct Scopes {
+    /// The prefix of each declaration, in document order (`None`: the default namespace).
+    order: Vec<Option<Box<str>>>,
+    default: Vec<String>,
+    prefixed: HashMap<Box<str>, Vec<String>>,
+}
+
+impl Scopes {
+    fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    fn push(&mut self, prefix: Option<&str>, uri: String) {
+        match prefix {
+            None => self.default.push(uri),
+            Some(p) => self.prefixed.entry(p.into()).or_default().push(uri),
+        }
+        self.order.push(prefix.map(Into::into));
+    }
+
+    fn resolve(&self, prefix: Option<&str>) -> Option<&str> {
+        match prefix {
+            None => self.default.last(),
+            Some(p) => self.prefixed.get(p).and_then(|s| s.last()),
+        }
+        .map(String::as_str)
+    }
+
+    /// Undoes the declarations made after the first `to`.
+    fn truncate(&mut self, to: usize) {
+        while self.order.len() > to {
+            match self.order.pop().flatten() {
+                None => {
+                    self.default.pop();
+                }
+                Some(p) => {
+                    if let Some(stack) = self.prefixed.get_mut(&p) {
+                        stack.pop();
+                        if stack.is_empty() {
+                            self.prefixed.remove(&p);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Attributes with unique names: a later duplicate's value replaces the first one's (as
+/// in a dict), which keeps its place. Linear in the number of attributes.
+fn dedup_attrs(attrs: Attrs) -> Attrs {
+    const FEW: usize = 16;
+    if attrs.len() <= FEW {
+        let has_dup = attrs
+            .iter()
+            .enumerate()
+            .any(|(i, (k, _))| attrs[..i].iter().any(|(dk, _)| dk == k));
+        if !has_dup {
+            return attrs;
+        }
+    }
+    // For each attribute, the position of the first one with its name.
+    let mut first_of: HashMap<&str, usize> = HashMap::with_capacity(attrs.len());
+    let firsts: Vec<usize> = attrs
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| *first_of.entry(k.as_str()).or_insert(i))
+        .collect();
+    if first_of.len() == attrs.len() {
+        return attrs;
+    }
+    drop(first_of);
+    let mut slots: Vec<Option<(String, String)>> = Vec::with_capacity(attrs.len());
+    for ((k, v), first) in attrs.into_iter().zip(firsts) {
+        if first == slots.len() {
+            slots.push(Some((k, v)));
+        } else {
+            if let Some(slot) = &mut slots[first] {
+                slot.1 = v;
+            }
+            slots.push(None);
+        }
+    }
+    slots.into_iter().flatten().collect()
 }
 
 /// An undeclared namespace prefix (strict pass only).
@@ -374,16 +548,17 @@ impl<'o> Driver<'o> {
                 options.max_entries.max(1),
             )
             .html_options(options.sanitize_html, options.resolve_relative_uris),
-            scopes: Vec::new(),
+            scopes: Scopes::default(),
             names: HashMap::default(),
             open: Vec::new(),
+            deep: DeepNames::default(),
             skipped_depth: 0,
             options,
             strict,
             entities,
             expanded: 0,
             bozo: Vec::new(),
-            limit_noted: false,
+            limits_noted: 0,
         }
     }
 
@@ -391,16 +566,14 @@ impl<'o> Driver<'o> {
         if prefix == Some("xml") {
             return Some("http://www.w3.org/XML/1998/namespace");
         }
-        self.scopes
-            .iter()
-            .rev()
-            .find(|(p, _)| p.as_deref() == prefix)
-            .map(|(_, u)| u.as_str())
+        self.scopes.resolve(prefix)
     }
 
-    fn note_limit(&mut self, message: &str) {
-        if !self.limit_noted {
-            self.limit_noted = true;
+    /// Records a limit reached (once per limit).
+    fn note_limit(&mut self, limit: Limit) {
+        if self.limits_noted & limit as u8 == 0 {
+            self.limits_noted |= limit as u8;
+            let message = limit.message(self.options);
             self.bozo.push(Bozo::new(BozoKind::LimitExceeded, message));
         }
     }
@@ -478,13 +651,13 @@ impl<'o> Driver<'o> {
         for (k, v) in attrs {
             if k == "xmlns" {
                 self.builder.track_namespace(None, &v);
-                self.scopes.push((None, v));
+                self.scopes.push(None, v);
             } else if let Some(p) = k.strip_prefix("xmlns:") {
                 self.builder.track_namespace(Some(p), &v);
                 if v == "http://www.w3.org/1999/xlink" {
                     xlink.push((format!("xmlns:{}", p.to_lowercase()), v.clone()));
                 }
-                self.scopes.push((Some(p.to_owned()), v));
+                self.scopes.push(Some(p), v);
             } else {
                 plain.push((k, v));
             }
@@ -513,7 +686,7 @@ impl<'o> Driver<'o> {
     fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
         if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
             self.skipped_depth += 1;
-            self.note_limit("element nesting deeper than the configured maximum; skipped");
+            self.note_limit(Limit::Depth);
             return Ok(());
         }
         let scopes_before = self.scopes.len();
@@ -528,25 +701,10 @@ impl<'o> Driver<'o> {
             }
             (name, attrs)
         };
-        // Later duplicates win, as in a dict.
-        let has_dup = out
-            .iter()
-            .enumerate()
-            .any(|(i, (k, _))| out[..i].iter().any(|(dk, _)| dk == k));
-        let attrs = if has_dup {
-            let mut dedup: Vec<(String, String)> = Vec::with_capacity(out.len());
-            for (k, v) in out {
-                if let Some(slot) = dedup.iter_mut().find(|(dk, _)| *dk == k) {
-                    slot.1 = v;
-                } else {
-                    dedup.push((k, v));
-                }
-            }
-            dedup
-        } else {
-            out
-        };
-        self.builder.start(&name, attrs);
+        self.builder.start(&name, dedup_attrs(out));
+        if self.open.len() >= SHALLOW {
+            self.deep.add(&name.qname);
+        }
         self.open.push(Open {
             name,
             scopes: scopes_before,
@@ -559,8 +717,14 @@ impl<'o> Driver<'o> {
             self.skipped_depth -= 1;
             return;
         }
-        let Some(i) = self
-            .open
+        // Only the shallow elements can match when no deep one has this name: an end
+        // tag that matches nothing costs at most SHALLOW comparisons, however deep.
+        let candidates = if self.open.len() > SHALLOW && !self.deep.may_hold(qname) {
+            &self.open[..SHALLOW]
+        } else {
+            &self.open[..]
+        };
+        let Some(i) = candidates
             .iter()
             .rposition(|o| o.name.qname.eq_ignore_ascii_case(qname))
         else {
@@ -569,10 +733,19 @@ impl<'o> Driver<'o> {
         };
         // Elements left open inside it are closed first (innermost first).
         while self.open.len() > i {
-            let open = self.open.pop().expect("open element");
-            self.builder.end(&open.name);
-            self.pop_scopes(open.scopes);
+            self.pop_open();
         }
+    }
+
+    fn pop_open(&mut self) {
+        let Some(open) = self.open.pop() else {
+            return;
+        };
+        if self.open.len() >= SHALLOW {
+            self.deep.remove(&open.name.qname);
+        }
+        self.builder.end(&open.name);
+        self.pop_scopes(open.scopes);
     }
 
     /// Whether an HTML void element just started inside content (lenient pass: closed at
@@ -598,9 +771,8 @@ impl<'o> Driver<'o> {
     /// Closes every element still open (the lenient pass at the end of the text).
     fn close_all(&mut self) {
         self.skipped_depth = 0;
-        while let Some(open) = self.open.pop() {
-            self.builder.end(&open.name);
-            self.pop_scopes(open.scopes);
+        while !self.open.is_empty() {
+            self.pop_open();
         }
     }
 
@@ -625,13 +797,15 @@ impl<'o> Driver<'o> {
         }
     }
 
-    /// Expands a DTD-declared entity within the budget.
+    /// Expands a DTD-declared entity within the budget; beyond it the reference stays
+    /// as written (`&name;`, as text) and a `LimitExceeded` record is added. `None` when
+    /// no such entity was declared.
     fn entity(&mut self, name: &str) -> Option<String> {
         let v = self.entities.get(name)?;
         let out = expand_safe(v);
         if self.expanded + out.len() > self.options.max_entity_expansion {
-            self.note_limit("internal entity expansion exceeded the configured maximum");
-            return None;
+            self.note_limit(Limit::EntityExpansion);
+            return Some(format!("&{name};"));
         }
         self.expanded += out.len();
         Some(out)
@@ -643,9 +817,14 @@ impl<'o> Driver<'o> {
         } = self;
         bozo.extend(own);
         if builder.entries_truncated {
+            let max = builder.max_entries;
             bozo.push(Bozo::new(
                 BozoKind::LimitExceeded,
-                "more entries than the configured maximum",
+                format!(
+                    "more than {max} entries (ParseOptions::max_entries): the first {} and \
+                     the last were kept, the others dropped",
+                    max - 1
+                ),
             ));
         }
         let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
@@ -1118,5 +1297,120 @@ mod tests {
         let deep = format!("<rss>{}{}</rss>", "<a>".repeat(50), "</a>".repeat(50));
         let r = parse_str(&deep, &ParseOptions::default().max_depth(10));
         assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    fn attrs(names: &[&str]) -> Attrs {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ((*n).to_owned(), i.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn later_duplicate_attributes_win_in_the_first_place() {
+        for n in [3usize, 40] {
+            let mut names: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
+            names.push("a1".into());
+            names.push("b".into());
+            names.push("a0".into());
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let out = dedup_attrs(attrs(&refs));
+            assert_eq!(out.len(), n + 1, "n = {n}");
+            assert_eq!(out[0], ("a0".into(), (n + 2).to_string()));
+            assert_eq!(out[1], ("a1".into(), n.to_string()));
+            assert_eq!(out[n], ("b".into(), (n + 1).to_string()));
+            let unique = attrs(&refs[..n]);
+            assert_eq!(dedup_attrs(unique.clone()), unique);
+        }
+    }
+
+    fn limit_messages(r: &ParsedFeed) -> Vec<&str> {
+        r.bozo
+            .iter()
+            .filter(|b| b.kind == BozoKind::LimitExceeded)
+            .map(|b| b.message.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn an_exhausted_entity_budget_is_a_limit_not_an_undefined_entity() {
+        let refs = "&e;".repeat(10);
+        let text = format!(
+            "<!DOCTYPE rss [<!ENTITY e \"abcd\">]><rss version='2.0'><channel>\
+             <title>{refs}</title><item><title a='{refs}'>x</title></item></channel></rss>"
+        );
+        let r = parse_str(&text, &ParseOptions::default().max_entity_expansion(20));
+        assert!(
+            !r.bozo.iter().any(|b| b.kind == BozoKind::NotWellFormed),
+            "{:?}",
+            r.bozo
+        );
+        let limits = limit_messages(&r);
+        assert_eq!(limits.len(), 1, "{limits:?}");
+        assert!(limits[0].contains("max_entity_expansion"), "{}", limits[0]);
+        assert!(limits[0].contains("20 bytes"), "{}", limits[0]);
+        assert_eq!(
+            r.feed.title.as_deref(),
+            Some("abcdabcdabcdabcdabcd&e;&e;&e;&e;&e;")
+        );
+        // The same in the lenient pass.
+        let broken = text.replace("<item>", "<item>&nbsp;<x>");
+        let r = parse_str(&broken, &ParseOptions::default().max_entity_expansion(20));
+        assert!(limit_messages(&r)[0].contains("max_entity_expansion"));
+        assert_eq!(
+            r.feed.title.as_deref(),
+            Some("abcdabcdabcdabcdabcd&e;&e;&e;&e;&e;")
+        );
+    }
+
+    #[test]
+    fn every_limit_reached_is_recorded_once_with_its_name() {
+        let text = format!(
+            "<!DOCTYPE rss [<!ENTITY e \"abcd\">]><rss version='2.0'><channel>\
+             <title>&e;&e;</title>{}{}{}</channel></rss>",
+            "<item><a><b><c><d>deep</d></c></b></a></item>".repeat(3),
+            "<item/>".repeat(5),
+            "<item><title>last</title></item>"
+        );
+        let o = ParseOptions::default()
+            .max_entity_expansion(5)
+            .max_depth(5)
+            .max_entries(4);
+        let r = parse_str(&text, &o);
+        let limits = limit_messages(&r);
+        assert_eq!(limits.len(), 3, "{limits:?}");
+        for name in ["max_depth", "max_entity_expansion", "max_entries"] {
+            assert!(
+                limits.iter().any(|m| m.contains(name)),
+                "{name}: {limits:?}"
+            );
+        }
+        assert!(limits.iter().any(|m| m.contains("more than 4 entries")));
+        assert_eq!(r.entries.len(), 4);
+        assert_eq!(r.entries[3].title.as_deref(), Some("last"));
+    }
+
+    #[test]
+    fn scopes_shadow_and_unwind() {
+        let mut s = Scopes::default();
+        s.push(None, "d0".into());
+        s.push(Some("a"), "a0".into());
+        let mark = s.len();
+        s.push(Some("a"), "a1".into());
+        s.push(None, "d1".into());
+        s.push(Some("b"), "b0".into());
+        assert_eq!(s.resolve(Some("a")), Some("a1"));
+        assert_eq!(s.resolve(None), Some("d1"));
+        s.truncate(mark);
+        assert_eq!(s.resolve(Some("a")), Some("a0"));
+        assert_eq!(s.resolve(None), Some("d0"));
+        assert_eq!(s.resolve(Some("b")), None);
+        assert!(s.prefixed.len() == 1);
     }
 }
