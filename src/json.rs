@@ -67,10 +67,11 @@ pub fn header_fields(headers: &Headers) -> Map<String, Value> {
     }
     let mut m = Map::new();
     m.insert("headers".into(), Value::Object(joined));
-    if let Some(etag) = headers.get("etag") {
+    // A blank validator is no validator (feedparser leaves the key out).
+    if let Some(etag) = headers.get("etag").filter(|v| !v.trim().is_empty()) {
         m.insert("etag".into(), etag.into());
     }
-    if let Some(modified) = headers.get("last-modified") {
+    if let Some(modified) = headers.get("last-modified").filter(|v| !v.trim().is_empty()) {
         m.insert("modified".into(), modified.into());
         if let Some(dt) = crate::date::parse_date(modified) {
             m.insert(
