@@ -36,6 +36,11 @@ pub enum BozoKind {
     /// The HTTP layer delivered a body it could not fully read or decompress; what was
     /// read is kept.
     Transport,
+    /// The encoding was kept, but some bytes are not valid in it: a character cut off by
+    /// the end of the document (a truncated download), invalid UTF-16/UTF-32 code units
+    /// (replaced with U+FFFD), or runs of windows-1252 inside a UTF-8 document (read as
+    /// windows-1252). The message says what was done and where.
+    CharacterDecodingError,
 }
 
 impl BozoKind {
@@ -52,6 +57,7 @@ impl BozoKind {
             BozoKind::UndeclaredNamespace => "UndeclaredNamespace",
             BozoKind::LimitExceeded => "LimitExceeded",
             BozoKind::Transport => "TransportError",
+            BozoKind::CharacterDecodingError => "CharacterDecodingError",
         }
     }
 }

@@ -33,7 +33,9 @@ pub(crate) fn guess(
         let chunk = &prefix[fed..end];
         non_ascii += chunk.iter().filter(|&&b| b >= 0x80).count();
         fed = end;
-        det.feed(chunk, fed == bytes.len());
+        // Never `last`: a document cut short mid-character (a truncated download) must
+        // not disqualify its own encoding; the chain reads such a tail as truncation.
+        det.feed(chunk, false);
     }
     Some((
         refine(det.guess(tld, Utf8Detection::Allow), &prefix[..fed]),
