@@ -698,7 +698,7 @@ impl Builder {
         }
         if strip {
             let inner = &text[lo..hi];
-            let trimmed = trim_py(inner);
+            let trimmed = super::text::trim_xml(inner);
             lo += trimmed.as_ptr() as usize - inner.as_ptr() as usize;
             hi = lo + trimmed.len();
         }

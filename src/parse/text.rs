@@ -72,6 +72,14 @@ pub fn fix_double_utf8(s: String) -> String {
     }
 }
 
+/// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
+/// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
+/// U+00A0/U+3000, which are content.
+#[must_use]
+pub fn trim_xml(s: &str) -> &str {
+    s.trim_matches([' ', '\t', '\r', '\n'])
+}
+
 /// In markup, rewrites character references to C1 code points (`&#146;`) as references
 /// to their windows-1252 meanings (`&#x2019;`), as feedparser's HTML processing does.
 #[must_use]
