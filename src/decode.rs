@@ -84,8 +84,9 @@ pub struct Rfc3023Outcome {
     /// The encoding the rules chose, as a label (`None` when a rule said ERROR and gave
     /// none).
     pub encoding: Option<String>,
-    /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"F.x"` for this
-    /// crate's UTF-32/UCS-4/EBCDIC extensions).
+    /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"2.0/1.x"` when
+    /// rule 2.0 hands over to the raw rules). Rules 1.1, 1.7, 2.2 and 2.4 are extended
+    /// to UTF-32/UCS-4 (see [`crate::rfc3023`]).
     pub rule: &'static str,
     /// The rule's ERROR, when it gave one.
     pub error: Option<String>,
