@@ -567,7 +567,7 @@ fn truncated<'a>(
 
 /// Valid multi-byte UTF-8 sequences a document needs before its invalid runs are read
 /// as pasted windows-1252 (fewer is line noise).
-const MIN_UTF8_SEQUENCES: usize = 4;
+const MIN_UTF8_SEQUENCES: usize = 3;
 
 /// A run of this many invalid bytes is a word of a legacy script rather than a stray
 /// windows-1252 character or two.
