@@ -41,6 +41,9 @@ pub enum BozoKind {
     /// (replaced with U+FFFD), or runs of windows-1252 inside a UTF-8 document (read as
     /// windows-1252). The message says what was done and where.
     CharacterDecodingError,
+    /// The whole document was UTF-8 encoded twice (its UTF-8 bytes read as
+    /// windows-1252 and encoded again: `CafÃ©`, `â€™`); every such run was undone.
+    DoubleEncoded,
 }
 
 impl BozoKind {
@@ -58,6 +61,7 @@ impl BozoKind {
             BozoKind::LimitExceeded => "LimitExceeded",
             BozoKind::Transport => "TransportError",
             BozoKind::CharacterDecodingError => "CharacterDecodingError",
+            BozoKind::DoubleEncoded => "DoubleEncodedText",
         }
     }
 }

@@ -467,6 +467,30 @@ def add_recovery():
                  **{"Text-contains": "“%s” – %s…" % (TEXTS[lw][1], TEXTS[lw][2])},
                  Title=TEXTS[lu][0])
 
+    # 4. Double-encoded UTF-8 (UTF-8 bytes read as windows-1252 and encoded again): undone
+    #    over the whole document, or not at all.
+    def double(text):
+        return "".join(bytes([b]).decode("cp1252", "strict") if b not in (0x81, 0x8d, 0x8f, 0x90, 0x9d)
+                       else chr(b) for b in text.encode("utf-8"))
+    for name, lang in (("double_encoded_fr", "fr"), ("double_encoded_de", "de"), ("double_encoded_ru", "ru")):
+        d = "double-encoded UTF-8 throughout (%s, with windows-1252 marks): undone everywhere" % lang
+        text = feed(lang, "utf-8", d)
+        body = text[text.index("<rss"):]
+        data = (text[:text.index("<rss")] + double(body)).encode("utf-8")
+        scenario(name, data, d, Encoding="utf-8", Rule="1.2", Bozo="DoubleEncodedText",
+                 Source="rfc3023", **{"Text-contains": TEXTS[lang][2]}, Title=TEXTS[lang][0])
+    d = "double-encoded UTF-8 in some entries only: left as published (never half repaired)"
+    text = feed("fr", "utf-8", d)
+    data = text.replace(TEXTS["fr"][2], double(TEXTS["fr"][2])).encode("utf-8")
+    scenario("double_encoded_partial", data, d, Encoding="utf-8", Rule="1.2", Bozo="none",
+             Source="rfc3023", **{"Text-contains": double(TEXTS["fr"][2])}, Title=TEXTS["fr"][0])
+    d = "double-encoded UTF-8 under feedparser policy: the document is left as published"
+    text = feed("fr", "utf-8", d)
+    data = double(text).encode("utf-8")
+    scenario("double_encoded_fr_feedparser", data, d, Policy="feedparser", Encoding="utf-8",
+             Rule="1.2", Bozo="none", Source="rfc3023",
+             **{"Text-contains": double(TEXTS["fr"][2])})
+
     # Guards: correct labels on natural (and short) text are never overridden.
     for label, codec, lang in LEGACY_CJK:
         d = "guard: a correct %s label on a complete feed" % label
