@@ -317,7 +317,8 @@ BOM_VARIANTS = ["bom8-decl-legacy", "bom8-http-legacy", "bom16-decl-utf8",
 MALFORMED_PER_PAIR = 2
 
 SCENARIOS = ["labelled", "http-charset", "unlabelled", "mislabelled", "media-type",
-             "bom-conflict", "malformed", "truncated", "mixed", "lossy-wide"]
+             "bom-conflict", "malformed", "truncated", "mixed", "lossy-wide",
+             "double-encoded"]
 
 # Damaged documents (the bytes are not valid in any one encoding):
 #   truncated   a download cut inside a character of the last entry's summary, in every
@@ -327,6 +328,8 @@ SCENARIOS = ["labelled", "http-charset", "unlabelled", "mislabelled", "media-typ
 #               one), declared UTF-8 or unlabelled
 #   lossy-wide  UTF-16/UTF-32 with a lone surrogate in one summary; expected: U+FFFD
 #               there and everything else intact
+#   double-encoded  UTF-8 read as windows-1252 and encoded to UTF-8 again, the whole
+#               document; expected: the original text
 TRUNCATE_ENCODINGS = ["utf-8", "utf-16", "utf-16le", "utf-16be", "utf-32", "shift_jis",
                       "euc-jp", "gb2312", "gbk", "gb18030", "big5", "euc-kr"]
 LEGACY_MULTIBYTE = ["shift_jis", "euc-jp", "gb2312", "gbk", "gb18030", "big5", "euc-kr"]
@@ -612,6 +615,8 @@ def damaged_plan():
         if lang in MIXED_LANGS:
             for v in MIXED_VARIANTS:
                 plan.append(("mixed", v, lang, "utf-8"))
+        if "utf-8" in encs:
+            plan.append(("double-encoded", "cp1252", lang, "utf-8"))
     return plan
 
 
@@ -646,6 +651,11 @@ def generate_damaged(seed, add, cases):
                 esc_a.encode(codec) + SURROGATE[codec] + esc_b.encode(codec), 1)
             exp["entries"][1]["summary"] = summary[:cut] + "\ufffd" + summary[cut:]
             add(scenario, variant, lang, enc, fmt, [], data, exp)
+        elif scenario == "double-encoded":
+            doc, exp = build_doc(lang, TEXTS[lang], fmt, rng.choice(["UTF-8", None]))
+            twice = "".join(bytes([b]).decode("cp1252") if b not in (0x81, 0x8d, 0x8f, 0x90, 0x9d)
+                            else chr(b) for b in doc.encode("utf-8"))
+            add(scenario, variant, lang, enc, fmt, [], twice.encode("utf-8"), exp)
         else:
             decl = "UTF-8" if variant.endswith("-decl") else None
             doc, exp = build_doc(lang, TEXTS[lang], fmt, decl)
@@ -888,7 +898,9 @@ def self_test(seed):
         if c.get("damaged"):
             try:
                 c["data"].decode(c["true_codec"])
-                problems.append("%s: damaged case decodes cleanly" % c["id"])
+                # Double encoding is valid UTF-8, damaged only in meaning.
+                if c["scenario"] != "double-encoded":
+                    problems.append("%s: damaged case decodes cleanly" % c["id"])
             except UnicodeDecodeError:
                 pass
             continue
