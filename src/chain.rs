@@ -38,6 +38,10 @@ use crate::transport::Transport;
 /// before any guess may contradict a label that decoded.
 const MIN_EVIDENCE_BYTES: usize = 16;
 
+/// Non-ASCII bytes chardetng must have seen before it may replace one CJK label with
+/// another.
+const MIN_CJK_BYTES: usize = 64;
+
 /// Non-ASCII bytes chardetng must have seen before it may replace one Cyrillic label
 /// with another.
 const MIN_CYRILLIC_BYTES: usize = 64;
@@ -335,10 +339,29 @@ impl<'a> Chain<'_, 'a> {
     /// `None` when that reading fails (a multi-byte charset cut mid-character) or has
     /// U+0000 or ISO-2022 escapes.
     fn window_marks(&self, c: Charset) -> Option<detect::Marks> {
-        let window = &self.body[..self.body.len().min(PLAUSIBILITY_WINDOW)];
-        let text = c.decode_strict(window).ok()?;
+        let text = self.window_text(c)?;
         // The parser reads ISO-8859-1's C1 controls as windows-1252: judge that text.
         (bad_chars(&text) == 0).then(|| detect::marks(&text, c == Charset::ISO_8859_1))
+    }
+
+    /// `c`'s reading of the first [`PLAUSIBILITY_WINDOW`] bytes (a character cut by the
+    /// window's end dropped); `None` when it fails.
+    fn window_text(&self, c: Charset) -> Option<Cow<'a, str>> {
+        let window = &self.body[..self.body.len().min(PLAUSIBILITY_WINDOW)];
+        match c.decode_strict(window) {
+            Ok(text) => Some(text),
+            Err(e) => truncated(c, window, &e).map(|(text, _)| text),
+        }
+    }
+
+    /// Whether `c`'s reading of the window is natural Korean or Japanese text
+    /// ([`detect::cjk_plausible`]); `None` when that cannot be told.
+    fn cjk_plausible(&self, c: Charset) -> Option<bool> {
+        let script = detect::script(c);
+        if !matches!(script, Script::Korean | Script::Japanese) {
+            return None;
+        }
+        detect::cjk_plausible(&self.window_text(c)?, script)
     }
 
     /// chardetng's guess on a smaller budget, when it only confirms or contradicts.
@@ -383,9 +406,14 @@ impl<'a> Chain<'_, 'a> {
             (Charset::UTF_8, Cow::Owned(m.text), why)
         } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
             && (western(pick.charset) || mine.is_none_or(detect::Marks::suspicious))
+            // A Korean or Japanese label whose reading is natural text of its script
+            // stands, whatever chardetng says about a few dozen bytes.
+            && self.cjk_plausible(pick.charset) != Some(true)
             && let Some((c, why)) = self.contradiction(pick.charset)
-            // Never trade a reading for one with more marks of mojibake.
-            && mine.zip(self.window_marks(c)).is_none_or(|(m, t)| t.anomalies <= m.anomalies)
+            // Never trade a reading for one with more marks of mojibake (marks judge
+            // alphabetic text; between two CJK charsets chardetng's frequencies decide).
+            && (cjk(detect::script(pick.charset)) && cjk(detect::script(c))
+                || mine.zip(self.window_marks(c)).is_none_or(|(m, t)| t.anomalies <= m.anomalies))
         {
             (c, c.decode_strict(self.body).ok()?, why)
         } else if pick.charset.is_single_byte()
@@ -490,8 +518,16 @@ impl<'a> Chain<'_, 'a> {
                 c.name()
             }
         };
+        // The reading chardetng proposes must itself be natural text where that can be
+        // told (Korean mostly Hangul, Japanese with kana).
+        if self.cjk_plausible(guessed) == Some(false) {
+            return None;
+        }
         let contradicts = match (a, b) {
             (Script::Other, _) | (_, Script::Other) => false,
+            // One CJK charset for another: two-byte codes overlap, so short texts
+            // decode either way; only plenty of text is evidence.
+            (x, y) if cjk(x) && cjk(y) && seen < MIN_CJK_BYTES => false,
             // Japanese encodings share a script but not a byte structure.
             (Script::Japanese, Script::Japanese) => true,
             // KOI8 vs windows-1251 vs CP866: chardetng tells them apart by letter case
@@ -517,6 +553,14 @@ impl<'a> Chain<'_, 'a> {
             )
         })
     }
+}
+
+/// The Chinese, Japanese and Korean scripts (whose multi-byte charsets overlap).
+fn cjk(s: Script) -> bool {
+    matches!(
+        s,
+        Script::Japanese | Script::Korean | Script::ChineseSimplified | Script::ChineseTraditional
+    )
 }
 
 /// The Western European defaults a feed gets when nobody chose a charset.

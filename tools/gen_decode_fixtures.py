@@ -491,6 +491,28 @@ def add_recovery():
              Rule="1.2", Bozo="none", Source="rfc3023",
              **{"Text-contains": double(TEXTS["fr"][2])})
 
+    # 5. A CJK charset under another CJK label: the label decodes, the text is wrong;
+    #    chardetng (on plenty of text) and the script of the reading decide.
+    for real, codec, lang, label, reported in (
+            ("shift_jis", "shift_jis", "ja", "gbk", "shift_jis"),
+            ("big5", "big5", "tw", "gb2312", "big5"),
+            ("big5", "big5", "tw", "gb18030", "big5"),
+            ("euc-kr", "euc_kr", "ko", "euc-jp", "euc-kr"),
+            ("euc-jp", "euc_jp", "ja", "euc-kr", "euc-jp"),
+            ("gbk", "gbk", "zh", "big5", "GB2312")):
+        d = "%s bytes labelled %s: the reading is replaced" % (real, label)
+        # GBK bytes fail strict Big5 here: chardetng's candidate decodes them.
+        scenario("cjk_%s_labelled_%s" % (codec, label.replace("-", "")),
+                 feed(lang, label, d).encode(codec), d,
+                 Encoding=reported, Rule="1.2", Bozo="CharacterEncodingOverride",
+                 Source="detector" if reported == "GB2312" else "evidence",
+                 Title=TEXTS[lang][0])
+    # A correct EUC-KR label on short Korean (Hangul, or Hanja) is never overridden.
+    for i, title in enumerate(("서울 날씨", "韓國 經濟 뉴스", "大韓民國 政府 發表", "國會 本會議 通過")):
+        d = "guard: a correct euc-kr label on a short title (chardetng guesses otherwise)"
+        scenario("guard_short_euc_kr_%d" % i, doc(title, "euc-kr", d).encode("euc_kr"), d,
+                 Encoding="euc-kr", Rule="1.2", Bozo="none", Source="rfc3023", Title=title)
+
     # Guards: correct labels on natural (and short) text are never overridden.
     for label, codec, lang in LEGACY_CJK:
         d = "guard: a correct %s label on a complete feed" % label
