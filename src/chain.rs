@@ -404,8 +404,21 @@ impl<'a> Chain<'_, 'a> {
                 m.describe(self.bom_len)
             );
             (Charset::UTF_8, Cow::Owned(m.text), why)
+        } else if let Some(w) = sibling(pick.charset).filter(|w| w.name().starts_with("windows"))
+            && pick.charset != Charset::ISO_8859_1 // the parser reads its C1 as windows-1252
+            && matches!(pick.source, Source::Rfc3023 | Source::Declared)
+            && has_c1_bytes(self.body)
+            && let Ok(text) = w.decode_strict(self.body)
+        {
+            let why = format!(
+                "bytes 0x80-0x9F are control characters in {}, text in its Windows sibling",
+                pick.charset.name()
+            );
+            (w, text, why)
         } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
-            && (western(pick.charset) || mine.is_none_or(detect::Marks::suspicious))
+            && (western(pick.charset)
+                || sibling(pick.charset).is_some_and(|s| detect::script(s) == Script::Latin)
+                || mine.is_none_or(detect::Marks::suspicious))
             // A Korean or Japanese label whose reading is natural text of its script
             // stands, whatever chardetng says about a few dozen bytes.
             && self.cjk_plausible(pick.charset) != Some(true)
@@ -468,6 +481,9 @@ impl<'a> Chain<'_, 'a> {
         }
         if let Some(twin) = euro_twin(chosen) {
             alternatives.push((twin, false));
+        }
+        if let Some(sibling) = sibling(chosen) {
+            alternatives.push((sibling, false));
         }
         if chosen == Charset::WINDOWS_1252 || chosen == Charset::ISO_8859_1 {
             alternatives.extend(
@@ -539,7 +555,11 @@ impl<'a> Chain<'_, 'a> {
             // European, Turkish, Baltic or Vietnamese text: chardetng names those pages
             // reliably from a few dozen accented letters and never for Western prose.
             (Script::Latin, Script::Latin) => {
-                seen >= MIN_LATIN_BYTES && western(chosen) && !western(guessed)
+                seen >= MIN_LATIN_BYTES
+                    && (western(chosen) && !western(guessed)
+                        // windows-1250 for ISO-8859-2 or back: only where they differ.
+                        || sibling(chosen) == Some(guessed)
+                            && self.window_text(chosen) != self.window_text(guessed))
             }
             _ => a != b,
         };
@@ -566,6 +586,42 @@ fn cjk(s: Script) -> bool {
 /// The Western European defaults a feed gets when nobody chose a charset.
 fn western(c: Charset) -> bool {
     matches!(c.name(), "windows-1252" | "iso-8859-1" | "iso-8859-15")
+}
+
+/// The Windows code page and the ISO 8859 part that write the same script with mostly
+/// the same bytes (each is the other's sibling): windows-1250/ISO-8859-2, 1251/8859-5,
+/// 1253/8859-7, 1254/8859-9, 1255/8859-8, 1256/8859-6, 1257/8859-13, 874/TIS-620, and
+/// windows-1252 with ISO-8859-1.
+fn sibling(c: Charset) -> Option<Charset> {
+    const PAIRS: [(&str, &str); 9] = [
+        ("windows-1252", "iso-8859-1"),
+        ("windows-1250", "iso-8859-2"),
+        ("windows-1251", "iso-8859-5"),
+        ("windows-1253", "iso-8859-7"),
+        ("windows-1254", "iso-8859-9"),
+        ("windows-1255", "iso-8859-8"),
+        ("windows-1256", "iso-8859-6"),
+        ("windows-1257", "iso-8859-13"),
+        ("windows-874", "tis-620"),
+    ];
+    let name = c.name();
+    PAIRS
+        .iter()
+        .find_map(|&(w, i)| {
+            if w == name {
+                Some(i)
+            } else if i == name {
+                Some(w)
+            } else {
+                None
+            }
+        })
+        .and_then(Charset::for_label)
+}
+
+/// Whether `body` has a byte in 0x80–0x9F (C1 controls in an ISO 8859 part).
+fn has_c1_bytes(body: &[u8]) -> bool {
+    body.iter().any(|&b| (0x80..=0x9F).contains(&b))
 }
 
 /// The euro-updated twin of an EBCDIC page (U+20AC where the base page has U+00A4):

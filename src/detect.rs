@@ -255,6 +255,9 @@ pub(crate) fn marks(text: &str, c1_as_cp1252: bool) -> Marks {
         let letters_around = alpha(prev) && alpha(next);
         let odd = match cur {
             '\u{80}'..='\u{9F}' | '¤' => true,
+            // A pilcrow touching a letter (`¶ρχισε`, `wiadomo¶ci`): a letter's byte read
+            // through a sibling code page.
+            '¶' => alpha(prev) || alpha(next),
             '’' | '‘' | '·' | '\u{AD}' | '‐' | '‑' => false,
             c if !word_char(c) => letters_around,
             c if c.is_uppercase() => prev.is_lowercase() || (alpha(prev) && next.is_lowercase()),

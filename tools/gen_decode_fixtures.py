@@ -513,6 +513,57 @@ def add_recovery():
         scenario("guard_short_euc_kr_%d" % i, doc(title, "euc-kr", d).encode("euc_kr"), d,
                  Encoding="euc-kr", Rule="1.2", Bozo="none", Source="rfc3023", Title=title)
 
+    # 6. Sibling single-byte pages (a Windows code page and its ISO 8859 part).
+    SIB = {
+        "el": ["Ένας άνθρωπος ήρθε στην Αθήνα το πρωί.",
+               "Άρχισε η συνεδρίαση της Βουλής για τον προϋπολογισμό.",
+               "Ό,τι είπε ο υπουργός δεν ήταν σωστό, «σοβαρό» λάθος."],
+        "cs": ["Pražský deník: zprávy z hlavního města.",
+               "Vláda schválila ve středu nový zákon o daních, důležitý krok.",
+               "Škola v Řevnicích získala ocenění za žákovské projekty."],
+        "pl": ["Gazeta Krakowska: wiadomości z regionu.",
+               "Żółte światło dla budowy metra, ważna decyzja.",
+               "Ulewa zalała piwnice w Nowej Hucie."],
+        "he": ["חדשות היום: הממשלה אישרה את התקציב.",
+               "גשם כבד צפוי בצפון הארץ.",
+               "בית הספר זכה בפרס."],
+        "tr": ["İstanbul'da yağmur etkili oldu, Boğaz'da vapur seferleri iptal edildi.",
+               "Kapalıçarşı'da esnaf şikâyetçi: müşteri sayısı düştü.",
+               "Öğrenciler sınav sonuçlarını öğrendi."],
+    }
+
+    def sib_doc(lang, label, d, n=3):
+        texts = SIB[lang][:n]
+        head = '<?xml version="1.0" encoding="%s"?>\n<!-- %s -->\n' % (label, d)
+        items = "".join("<item><title>%s</title><description>%s</description></item>" % (t, t)
+                        for t in texts)
+        return head + '<rss version="2.0"><channel><title>%s</title>%s</channel></rss>\n' % (texts[0], items)
+    for name, lang, codec, label, reported, source, n, why in (
+            ("sibling_polish_cp1250_labelled_latin2", "pl", "cp1250", "iso-8859-2", "windows-1250",
+             "evidence", 1, "bytes 0x80-0x9F are C1 controls in ISO-8859-2"),
+            ("sibling_polish_latin2_labelled_cp1250", "pl", "iso8859_2", "windows-1250", "iso-8859-2",
+             "evidence", 1, "a pilcrow inside a word"),
+            ("sibling_greek_latin7_labelled_cp1253", "el", "iso8859_7", "windows-1253", "iso-8859-7",
+             "evidence", 2, "a pilcrow before a letter"),
+            ("sibling_czech_latin2_labelled_cp1250", "cs", "iso8859_2", "windows-1250", "iso-8859-2",
+             "evidence", 3, "chardetng tells the siblings apart where they differ"),
+            ("sibling_turkish_latin5_labelled_cp1252", "tr", "iso8859_9", "windows-1252", "windows-1254",
+             "evidence", 3, "chardetng names Turkish")):
+        d = "sibling code pages: %s bytes labelled %s (%s)" % (codec, label, why)
+        scenario(name, sib_doc(lang, label, d, n).encode(codec), d, Encoding=reported, Rule="1.2",
+                 Bozo="CharacterEncodingOverride", Source=source, Title=SIB[lang][0])
+    for lang, codecs in (("el", ("cp1253", "iso8859_7")), ("cs", ("cp1250", "iso8859_2")),
+                         ("pl", ("cp1250", "iso8859_2")), ("he", ("cp1255", "iso8859_8")),
+                         ("tr", ("cp1254", "iso8859_9"))):
+        for codec in codecs:
+            label = {"cp1253": "windows-1253", "iso8859_7": "iso-8859-7", "cp1250": "windows-1250",
+                     "iso8859_2": "iso-8859-2", "cp1255": "windows-1255", "iso8859_8": "iso-8859-8",
+                     "cp1254": "windows-1254", "iso8859_9": "iso-8859-9"}[codec]
+            for n in (1, 3):
+                d = "guard: a correct %s label on %s text (%d entries)" % (label, lang, n)
+                scenario("guard_sibling_%s_%s_%d" % (lang, codec, n), sib_doc(lang, label, d, n).encode(codec), d,
+                         Encoding=label, Rule="1.2", Bozo="none", Source="rfc3023", Title=SIB[lang][0])
+
     # Guards: correct labels on natural (and short) text are never overridden.
     for label, codec, lang in LEGACY_CJK:
         d = "guard: a correct %s label on a complete feed" % label
