@@ -431,7 +431,11 @@ impl<'a> Chain<'_, 'a> {
             (c, c.decode_strict(self.body).ok()?, why)
         } else if pick.charset.is_single_byte()
             && let Some(mine) = mine
-            && let Some((c, why)) = self.more_plausible(pick.charset, mine.anomalies)
+            && let Some((c, why)) = self.more_plausible(
+                pick.charset,
+                mine.anomalies,
+                matches!(pick.source, Source::Rfc3023 | Source::Declared),
+            )
         {
             (c, c.decode_strict(self.body).ok()?, why)
         } else {
@@ -464,9 +468,14 @@ impl<'a> Chain<'_, 'a> {
     /// ([`detect::Marks::anomalies`]) than `chosen`'s `mine`, over the first
     /// [`PLAUSIBILITY_WINDOW`] bytes. Alternatives: chardetng's guess; for windows-1252/ISO-8859-1 also
     /// ISO-8859-15 and Mac Roman, which chardetng never guesses; for an EBCDIC page its
-    /// euro twin. A correct label whose
+    /// euro twin; for a label (`labelled`), its [`sibling`]. A correct label whose
     /// text shows no such marks is never replaced.
-    fn more_plausible(&mut self, chosen: Charset, mine: usize) -> Option<(Charset, String)> {
+    fn more_plausible(
+        &mut self,
+        chosen: Charset,
+        mine: usize,
+        labelled: bool,
+    ) -> Option<(Charset, String)> {
         let score = |chain: &Self, c: Charset| chain.window_marks(c).map(|m| m.anomalies);
         if mine == 0 {
             return None;
@@ -482,7 +491,8 @@ impl<'a> Chain<'_, 'a> {
         if let Some(twin) = euro_twin(chosen) {
             alternatives.push((twin, false));
         }
-        if let Some(sibling) = sibling(chosen) {
+        // A label's sibling (not a fallback's: feedparser's last resort stays as is).
+        if labelled && let Some(sibling) = sibling(chosen) {
             alternatives.push((sibling, false));
         }
         if chosen == Charset::WINDOWS_1252 || chosen == Charset::ISO_8859_1 {
