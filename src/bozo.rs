@@ -44,6 +44,9 @@ pub enum BozoKind {
     /// The whole document was UTF-8 encoded twice (its UTF-8 bytes read as
     /// windows-1252 and encoded again: `CafÃ©`, `â€™`); every such run was undone.
     DoubleEncoded,
+    /// Content marked as base64 (Atom `mode="base64"` or a non-text type) that is not
+    /// base64-encoded text; it is kept as published.
+    InvalidBase64,
 }
 
 impl BozoKind {
@@ -62,6 +65,7 @@ impl BozoKind {
             BozoKind::Transport => "TransportError",
             BozoKind::CharacterDecodingError => "CharacterDecodingError",
             BozoKind::DoubleEncoded => "DoubleEncodedText",
+            BozoKind::InvalidBase64 => "InvalidBase64",
         }
     }
 }

@@ -316,3 +316,58 @@ fn c1_references_at_the_edges_of_a_value_survive() {
     assert_eq!(e[0].summary.as_deref(), Some("Price €5…"));
     assert_eq!(e[1].title.as_deref(), Some("\u{a0}Indented"));
 }
+
+/// Atom content marked base64 that is plain text stays as published, with one
+/// `InvalidBase64` record; real base64 is decoded.
+#[test]
+fn content_that_is_not_base64_is_kept_as_text() {
+    let doc = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title>\
+               <entry><title>a</title><content mode=\"base64\" type=\"text/plain\">\
+               Just words that were never encoded</content></entry>\
+               <entry><title>b</title><content mode=\"base64\" type=\"text/html\">\
+               PHA+SGVsbG8gPGI+d29ybGQ8L2I+PC9wPg==</content></entry>\
+               <entry><title>c</title><content type=\"application/octet-stream\">abcd efgh</content></entry>\
+               </feed>";
+    let parsed = feed_decoder::parse(doc.as_bytes(), &Transport::Local);
+    let values: Vec<&str> = parsed
+        .feed
+        .entries
+        .iter()
+        .map(|e| e.content.as_ref().unwrap()[0].value.as_str())
+        .collect();
+    assert_eq!(
+        values,
+        [
+            "Just words that were never encoded",
+            "<p>Hello <b>world</b></p>",
+            "abcd efgh"
+        ]
+    );
+    let records: Vec<_> = parsed
+        .bozo()
+        .filter(|b| b.kind == BozoKind::InvalidBase64)
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert!(records[0].message.starts_with("2 content"));
+}
+
+/// An RSS 1.1 document (root `Channel` in RSS 1.1's namespace) is `rss11`, not CDF.
+#[test]
+fn rss_1_1_is_not_cdf() {
+    let doc = "<?xml version=\"1.0\"?><Channel xmlns=\"http://purl.org/net/rss1.1#\" \
+               xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" rdf:about=\"http://example.org/\">\
+               <title>RSS 1.1</title><link>http://example.org/</link><description>d</description>\
+               <items rdf:parseType=\"Collection\"><item rdf:about=\"http://example.org/1\">\
+               <title>One</title><link>http://example.org/1</link></item></items></Channel>";
+    let parsed = feed_decoder::parse(doc.as_bytes(), &Transport::Local);
+    assert_eq!(parsed.feed.version, "rss11");
+    assert_eq!(parsed.feed.entries[0].title.as_deref(), Some("One"));
+    // A CDF channel is still CDF.
+    let cdf = "<CHANNEL HREF=\"http://example.org/\"><TITLE>c</TITLE></CHANNEL>";
+    assert_eq!(
+        feed_decoder::parse(cdf.as_bytes(), &Transport::Local)
+            .feed
+            .version,
+        "cdf"
+    );
+}

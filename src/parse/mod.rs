@@ -640,6 +640,15 @@ impl<'o> Driver<'o> {
             builder, bozo: own, ..
         } = self;
         bozo.extend(own);
+        if builder.not_base64 > 0 {
+            let n = builder.not_base64;
+            bozo.push(Bozo::new(
+                BozoKind::InvalidBase64,
+                format!(
+                    "{n} content value(s) marked base64 are not base64 text; kept as published"
+                ),
+            ));
+        }
         if builder.entries_truncated {
             bozo.push(Bozo::new(
                 BozoKind::LimitExceeded,
