@@ -399,7 +399,7 @@ pub fn base64_utf8(s: &str) -> Option<String> {
             bits &= (1 << nbits) - 1;
         }
     }
-    if count == 0 || pad > 2 || (count + pad) % 4 != 0 {
+    if count == 0 || pad > 2 || !(count + pad).is_multiple_of(4) {
         return None;
     }
     let text = String::from_utf8(out).ok()?;
