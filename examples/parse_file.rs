@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example parse_file -- feed.xml [N]`; with `SCAN=1`, a bare
 //! quick-xml event scan of the decoded text instead (the benchmark's baseline); with
-//! `FEED_RS=1`, feed-rs's parser.
+//! `FEED_RS=1`, feed-rs's parser; with `RAW=1`, ours with sanitizing and URI resolution
+//! off.
 
 use feed_decoder::Transport;
 
@@ -47,8 +48,18 @@ fn main() {
         );
         return;
     }
+    // `RAW=1`: sanitizing and URI resolution off.
+    let raw = std::env::var_os("RAW").is_some();
+    let options = feed_decoder::parse::ParseOptions::default()
+        .sanitize_html(!raw)
+        .resolve_relative_uris(!raw);
     for _ in 0..n {
-        let p = feed_decoder::parse(&bytes, &Transport::Local);
+        let p = feed_decoder::parse_with(
+            &feed_decoder::Decoder::default(),
+            &options,
+            &bytes,
+            &Transport::Local,
+        );
         entries += p.feed.entries.len();
     }
     let per = start.elapsed() / u32::try_from(n).unwrap_or(1);

@@ -33,6 +33,13 @@ pub enum BozoKind {
     /// A resource limit was hit (document size, nesting depth, entity expansion); what
     /// was read up to that point is kept.
     LimitExceeded,
+    /// A JSON body is not valid JSON (feedparser reports Python's `JSONDecodeError`).
+    /// Carries a line and column; what could be read before the error is kept.
+    InvalidJson,
+    /// A JSON Feed document breaks the JSON Feed specification (missing or unknown
+    /// `version`, a field of the wrong type, an attachment without `url`); the readable
+    /// fields are kept.
+    InvalidJsonFeed,
     /// The HTTP layer delivered a body it could not fully read or decompress; what was
     /// read is kept.
     Transport,
@@ -66,6 +73,8 @@ impl BozoKind {
             BozoKind::CharacterDecodingError => "CharacterDecodingError",
             BozoKind::DoubleEncoded => "DoubleEncodedText",
             BozoKind::InvalidBase64 => "InvalidBase64",
+            BozoKind::InvalidJson => "JSONDecodeError",
+            BozoKind::InvalidJsonFeed => "JSONFeedError",
         }
     }
 }

@@ -50,6 +50,9 @@ pub enum Policy {
 pub enum Source {
     /// The strict RFC 3023 pass.
     Rfc3023,
+    /// RFC 8259's rule for a JSON body: UTF-8 (no BOM or zero-byte pattern says
+    /// otherwise).
+    Rfc8259,
     /// The XML declaration's `encoding`.
     Declared,
     /// The byte order mark or the Appendix F first-bytes sniff.
@@ -69,6 +72,7 @@ impl Source {
     pub fn as_str(self) -> &'static str {
         match self {
             Source::Rfc3023 => "rfc3023",
+            Source::Rfc8259 => "rfc8259",
             Source::Declared => "declared",
             Source::Sniffed => "sniffed",
             Source::Detector => "detector",
@@ -85,8 +89,9 @@ pub struct Rfc3023Outcome {
     /// none).
     pub encoding: Option<String>,
     /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"2.0/1.x"` when
-    /// rule 2.0 hands over to the raw rules). Rules 1.1, 1.7, 2.2 and 2.4 are extended
-    /// to UTF-32/UCS-4 (see [`crate::rfc3023`]).
+    /// rule 2.0 hands over to the raw rules; rules 1.1, 1.7, 2.2 and 2.4 are extended to
+    /// UTF-32/UCS-4, see [`crate::rfc3023`]; `"rfc8259"` for a JSON body, which
+    /// [`crate::format::decode_json`] decodes by RFC 8259 instead).
     pub rule: &'static str,
     /// The rule's ERROR, when it gave one.
     pub error: Option<String>,

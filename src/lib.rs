@@ -20,6 +20,11 @@
 //! 5. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
 //!    into the feedparser-shaped [`model`].
 //!
+//! Before all this, [`format::detect`] decides XML or JSON (the body's first character,
+//! then the media type); a JSON Feed is decoded as RFC 8259 says
+//! ([`format::decode_json`]), parsed with serde_json and mapped into the same model
+//! ([`jsonfeed`]).
+//!
 //! ## The leniency promise
 //!
 //! Nothing here gives up on a feed. [`decode()`] and [`parse()`] never fail and never panic:
@@ -56,10 +61,12 @@ pub mod charset;
 pub mod date;
 mod decode;
 mod detect;
+pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
+pub mod jsonfeed;
 pub mod media_type;
 pub mod model;
 pub mod parse;
@@ -127,14 +134,29 @@ pub fn parse_with<'a>(
     bytes: &'a [u8],
     transport: &Transport,
 ) -> Parsed<'a> {
-    let decoded = decoder.decode(bytes, transport);
-    let feed = match transport {
-        Transport::Http(headers) => parse::parse_str(
-            &decoded.text,
-            &options.clone().with_http_context(headers, None),
-        ),
-        _ => parse::parse_str(&decoded.text, options),
+    let http_options;
+    let options = match transport {
+        Transport::Http(headers) => {
+            http_options = options.clone().with_http_context(headers, None);
+            &http_options
+        }
+        _ => options,
     };
+    // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
+    // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
+    if format::detect(bytes, transport) == format::Format::Json {
+        let decoded = format::decode_json(decoder, bytes, transport);
+        let feed = jsonfeed::parse_json(&decoded.text, options);
+        if !feed.version.is_empty() || !decoded.text.contains('<') {
+            return Parsed {
+                decoded,
+                feed,
+                transport: transport.clone(),
+            };
+        }
+    }
+    let decoded = decoder.decode(bytes, transport);
+    let feed = parse::parse_str(&decoded.text, options);
     Parsed {
         decoded,
         feed,

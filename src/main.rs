@@ -115,11 +115,11 @@ fn summary(p: &Parsed<'_>, out: &mut impl Write) -> std::io::Result<()> {
         .chosen
         .as_ref()
         .map_or("none".into(), |(l, s)| format!("{l} ({})", s.as_str()));
-    writeln!(
-        out,
-        "decided:  rule {} of RFC 3023, chosen {chosen}",
-        d.trail.rfc3023.rule
-    )?;
+    let rule = match d.trail.rfc3023.rule {
+        "rfc8259" => "RFC 8259 (JSON)".to_owned(),
+        r => format!("rule {r} of RFC 3023"),
+    };
+    writeln!(out, "decided:  {rule}, chosen {chosen}")?;
     for a in &d.trail.tried {
         let mark = if a.ok { "ok  " } else { "fail" };
         writeln!(

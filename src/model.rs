@@ -1,5 +1,5 @@
-//! The feed model: one shape for RSS 0.9x/1.0/2.0, Atom 0.3/1.0 and CDF, keyed the way
-//! feedparser keys its result.
+//! The feed model: one shape for RSS 0.9x/1.0/2.0, Atom 0.3/1.0, CDF and JSON Feed 1.0/1.1,
+//! keyed the way feedparser keys its result.
 //!
 //! [`Feed`] and [`Entry`] serialize to feedparser's canonical JSON keys (`title`,
 //! `title_detail`, `links`, `summary_detail`, `content`, `author_detail`, `tags`,
@@ -9,6 +9,10 @@
 //! `extra` and serialized alongside them. Aliases (`channel`, `items`, `guid`,
 //! `description`) and computed keys (`enclosures`, `license`, `category`) are not
 //! serialized; [`Entry::enclosures`] and friends compute them.
+//!
+//! JSON Feed maps onto the same keys ([`crate::jsonfeed`] has the table). The
+//! Podcasting 2.0 namespace is one typed `podcast` object on the feed and on each entry
+//! ([`Podcast`]): every element a list, so none is lost.
 
 use std::collections::BTreeMap;
 
@@ -75,6 +79,9 @@ pub struct Person {
     /// The home page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub href: Option<String>,
+    /// An avatar image URL (JSON Feed `avatar`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// A category / tag / keyword.
@@ -86,6 +93,144 @@ pub struct Tag {
     pub scheme: Option<String>,
     /// The human label.
     pub label: Option<String>,
+}
+
+/// The Podcasting 2.0 elements (`https://podcastindex.org/namespace/1.0`) of a channel
+/// or an item: the `podcast` key of `feed` and of each entry.
+///
+/// The choice: one `podcast` object, keyed by the element's local name as the
+/// specification spells it (`transcript`, `valueRecipient`, `alternateEnclosure`,
+/// `liveItem`, …), each holding a **list** of [`PodcastElement`]s in document order,
+/// whether the specification allows one element or many: nothing repeated is ever lost
+/// (feedparser keeps only the last `podcast:valueRecipient`), and every key has one
+/// shape. An element is its attributes (spec spelling: `feedGuid`, `startTime`,
+/// `customKey`, …), its text as `content`, and its nested elements as lists under their
+/// names (`value[0].valueRecipient`, `alternateEnclosure[0].source`,
+/// `liveItem[0].title`; non-`podcast:` children keep the parser's key, e.g.
+/// `enclosure`, `itunes_image`).
+///
+/// ```json
+/// "podcast": {"season": [{"name": "Egypt", "content": "3"}],
+///             "transcript": [{"url": "https://ex.org/1.vtt", "type": "text/vtt"},
+///                            {"url": "https://ex.org/1.srt", "type": "application/srt"}]}
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Podcast(pub BTreeMap<String, Vec<PodcastElement>>);
+
+impl Podcast {
+    /// Every element named `name` (`transcript`, `person`, …), in document order.
+    #[must_use]
+    pub fn get(&self, name: &str) -> &[PodcastElement] {
+        self.0.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The first element named `name` (for the elements the specification allows once:
+    /// `guid`, `locked`, `season`, `episode`, `medium`, …).
+    #[must_use]
+    pub fn first(&self, name: &str) -> Option<&PodcastElement> {
+        self.get(name).first()
+    }
+
+    /// The text of the first element named `name`.
+    #[must_use]
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.first(name).and_then(PodcastElement::content)
+    }
+}
+
+/// One `podcast:` element (or an element nested in one): attributes, text, children.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PodcastElement {
+    /// The attributes, by the specification's spelling.
+    #[serde(flatten)]
+    pub attrs: BTreeMap<String, String>,
+    /// The text, trimmed (`None` when blank).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    /// Nested elements by name, each a list in document order.
+    #[serde(flatten)]
+    pub children: BTreeMap<String, Vec<PodcastElement>>,
+}
+
+impl PodcastElement {
+    /// An attribute's value.
+    #[must_use]
+    pub fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.get(name).map(String::as_str)
+    }
+
+    /// The text.
+    #[must_use]
+    pub fn content(&self) -> Option<&str> {
+        self.content.as_deref()
+    }
+
+    /// The nested elements named `name`.
+    #[must_use]
+    pub fn children(&self, name: &str) -> &[PodcastElement] {
+        self.children.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    fn fits_v(v: &DValue) -> bool {
+        v.as_object().is_some_and(|o| {
+            o.iter().all(|(_, v)| match v {
+                DValue::String(_) => true,
+                DValue::Array(a) => a.iter().all(Self::fits_v),
+                _ => false,
+            })
+        })
+    }
+
+    /// Builds the element from a value [`Self::fits_v`] accepted.
+    fn from_fitting(v: DValue) -> Self {
+        let mut e = PodcastElement::default();
+        if let DValue::Object(o) = v {
+            for (k, v) in o.into_pairs() {
+                match v {
+                    DValue::String(s) if k == "content" => e.content = Some(s),
+                    DValue::String(s) => {
+                        e.attrs.insert(k.into_owned(), s);
+                    }
+                    DValue::Array(a) => {
+                        e.children.insert(
+                            k.into_owned(),
+                            a.into_iter().map(Self::from_fitting).collect(),
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+        e
+    }
+}
+
+impl FromV for Podcast {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        let fits = v.as_object().is_some_and(|o| {
+            o.iter().all(|(_, v)| {
+                v.as_array()
+                    .is_some_and(|a| a.iter().all(PodcastElement::fits_v))
+            })
+        });
+        if !fits {
+            return Err(v);
+        }
+        let DValue::Object(o) = v else {
+            return Err(v);
+        };
+        let mut p = Podcast::default();
+        for (k, v) in o.into_pairs() {
+            if let DValue::Array(a) = v {
+                p.0.insert(
+                    k.into_owned(),
+                    a.into_iter().map(PodcastElement::from_fitting).collect(),
+                );
+            }
+        }
+        Ok(p)
+    }
 }
 
 /// A Python `time.struct_time` in UTC:
@@ -313,7 +458,7 @@ impl FitsV for Person {
     fn fits_v(v: &DValue) -> bool {
         v.as_object().is_some_and(|o| {
             o.iter()
-                .all(|(k, v)| matches!(k, "name" | "email" | "href") && v.is_string())
+                .all(|(k, v)| matches!(k, "name" | "email" | "href" | "image") && v.is_string())
         })
     }
 }
@@ -332,6 +477,7 @@ impl FromV for Person {
             match &*k {
                 "name" => p.name = Some(v),
                 "email" => p.email = Some(v),
+                "image" => p.image = Some(v),
                 _ => p.href = Some(v),
             }
         }
@@ -458,6 +604,8 @@ model_struct! {
         cloud: Map<String, Value> = "cloud",
         /// GeoRSS location (`type`, `coordinates`).
         location: Map<String, Value> = "where",
+        /// The Podcasting 2.0 elements of the channel (see [`Podcast`]).
+        podcast: Podcast = "podcast",
     }
     dates {
         /// The publication date, as written.
@@ -512,6 +660,8 @@ model_struct! {
         source: Map<String, Value> = "source",
         /// GeoRSS location (`type`, `coordinates`).
         location: Map<String, Value> = "where",
+        /// The Podcasting 2.0 elements of the item (see [`Podcast`]).
+        podcast: Podcast = "podcast",
     }
     dates {
         /// The publication date, as written.

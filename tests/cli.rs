@@ -128,3 +128,30 @@ fn unreadable_input_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Name: value"));
 }
+
+#[test]
+fn json_feed_from_stdin_with_a_json_media_type() {
+    let mut child = bin()
+        .args(["--json", "--content-type", "application/feed+json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            br#"{"version": "https://jsonfeed.org/version/1.1", "title": "J",
+                 "items": [{"id": "1", "url": "https://example.org/1"}]}"#,
+        )
+        .unwrap();
+    let v = json(&child.wait_with_output().unwrap());
+    assert_eq!(v["version"], "json11");
+    assert_eq!(v["bozo"], false);
+    assert_eq!(v["feed"]["title"], "J");
+    assert_eq!(v["entries"][0]["link"], "https://example.org/1");
+    assert_eq!(v["decoding"]["rfc3023"]["rule"], "rfc8259");
+    assert_eq!(v["headers"]["content-type"], "application/feed+json");
+}

@@ -84,6 +84,12 @@ pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
         "http://www.w3.org/1999/xlink" => "xlink",
         "http://www.w3.org/xml/1998/namespace" => "xml",
         "http://podlove.org/simple-chapters" => "psc",
+        "https://podcastindex.org/namespace/1.0"
+        | "http://podcastindex.org/namespace/1.0"
+        | "https://podcastindex.org/namespace/1.0/"
+        | "https://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md" => {
+            "podcast"
+        }
         _ => return None,
     })
 }
@@ -216,10 +222,17 @@ pub(crate) struct Builder {
     /// The last date text parsed and its value.
     last_date: Option<(String, Value)>,
     ingeometry: Geom,
+    /// The `podcast:` elements being read (`super::podcast`).
+    pub(super) podcast: super::podcast::State,
     /// Limits: maximum number of entries kept.
     pub max_entries: usize,
     /// Set when `max_entries` was hit.
     pub entries_truncated: bool,
+    /// Sanitize HTML values ([`crate::parse::ParseOptions::sanitize_html`]).
+    sanitize_html: bool,
+    /// Resolve URIs inside HTML values
+    /// ([`crate::parse::ParseOptions::resolve_relative_uris`]).
+    resolve_uris: bool,
 }
 
 fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -336,9 +349,19 @@ impl Builder {
             psc_chapters_flag: false,
             last_date: None,
             ingeometry: Geom::None,
+            podcast: Default::default(),
             max_entries,
             entries_truncated: false,
+            sanitize_html: true,
+            resolve_uris: true,
         }
+    }
+
+    /// Sets what happens to HTML values: sanitizing and relative-URI resolution.
+    pub(crate) fn html_options(mut self, sanitize: bool, resolve: bool) -> Self {
+        self.sanitize_html = sanitize;
+        self.resolve_uris = resolve;
+        self
     }
 
     /// Records a namespace declaration (prefix `None` for the default namespace).
@@ -416,7 +439,7 @@ impl Builder {
         }
     }
 
-    fn ctx(&mut self) -> &mut Dict {
+    pub(super) fn ctx(&mut self) -> &mut Dict {
         match self.ctx_kind() {
             Ctx::Source => &mut self.sourcedata,
             Ctx::Image => self
@@ -471,6 +494,9 @@ impl Builder {
 
     /// Text content (`escape`: escape it when inside inline XHTML).
     pub(crate) fn data(&mut self, text: &str, escape: bool) {
+        if super::podcast::text(self, text) {
+            return;
+        }
         let xhtml = self.cp.ty.as_deref() == Some("application/xhtml+xml");
         let Some(top) = self.stack.last_mut() else {
             return;
@@ -557,6 +583,9 @@ impl Builder {
             return;
         }
 
+        if super::podcast::start(self, key, &attrs) {
+            return;
+        }
         let prefix = tag.split_once(':').map_or("", |(p, _)| p);
         if prefix.is_empty() && !matches!(tag, "title" | "link" | "description" | "name") {
             self.intextinput = false;
@@ -587,7 +616,7 @@ impl Builder {
         if suffix == "svg" && self.svg_ok > 0 {
             self.svg_ok -= 1;
         }
-        if self.svg_ok > 0 || !self.end_handler(key) {
+        if !super::podcast::end(self) && (self.svg_ok > 0 || !self.end_handler(key)) {
             self.pop(key, true);
         }
         let mut emitted = false;
@@ -764,7 +793,26 @@ impl Builder {
                     | "title"
             )
         {
-            output = fix_c1_char_refs(output);
+            output = if self.sanitize_html || self.resolve_uris {
+                // One pass that resolves against the innermost base and sanitizes.
+                let markup = if self.cp.ty.as_deref() == Some("application/xhtml+xml") {
+                    crate::html::Markup::Xhtml
+                } else {
+                    crate::html::Markup::Html
+                };
+                let filtered = crate::html::HtmlFilter::new()
+                    .sanitize(self.sanitize_html)
+                    .resolve(self.resolve_uris)
+                    .base(Some(&self.baseuri))
+                    .markup(markup)
+                    .apply(&output);
+                match filtered {
+                    Cow::Borrowed(b) if b.len() == output.len() => output,
+                    other => other.into_owned(),
+                }
+            } else {
+                fix_c1_char_refs(output)
+            };
         }
 
         if matches!(&*element, "category" | "tags" | "itunes_keywords") {

@@ -15,9 +15,10 @@
 
 mod builder;
 pub(crate) mod dict;
-mod entities;
+pub(crate) mod entities;
 pub mod geo;
 mod lenient;
+mod podcast;
 pub mod text;
 pub mod url;
 
@@ -371,7 +372,8 @@ impl<'o> Driver<'o> {
                 options.base_language.clone(),
                 options.base_uri.clone(),
                 options.max_entries.max(1),
-            ),
+            )
+            .html_options(options.sanitize_html, options.resolve_relative_uris),
             scopes: Vec::new(),
             names: HashMap::default(),
             open: Vec::new(),

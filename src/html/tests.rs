@@ -1,0 +1,149 @@
+//! Unit tests of the filter; the corpus, differential and browser-facing tests live in
+//! `tests/html_*.rs`.
+
+use super::{HtmlFilter, Markup, sanitize};
+
+fn resolve(html: &str, base: &str) -> String {
+    HtmlFilter::new()
+        .sanitize(false)
+        .base(Some(base))
+        .apply(html)
+        .into_owned()
+}
+
+#[test]
+fn keeps_safe_markup_and_normalises_it() {
+    assert_eq!(
+        sanitize("<p>a<br/>b</p><img src=\"a.png\">"),
+        "<p>a<br />b</p><img src=\"a.png\" />"
+    );
+    assert_eq!(
+        sanitize("<P CLASS=x ID='y'>t</P>"),
+        "<p class=\"x\" id=\"y\">t</p>"
+    );
+    assert_eq!(
+        sanitize("<a title='1' title='2'>t</a>"),
+        "<a title=\"2\">t</a>"
+    );
+    assert_eq!(
+        sanitize("&copy; &bogus; &#150; &#x41;"),
+        "&copy; &amp;bogus &#x2013; &#x41;"
+    );
+}
+
+#[test]
+fn drops_scripts_and_handlers() {
+    assert_eq!(sanitize("a<script>alert(1)</script>b"), "ab");
+    assert_eq!(
+        sanitize("<img src=x onerror=alert(1)>"),
+        "<img src=\"x\" />"
+    );
+    assert_eq!(
+        sanitize("<a href=\"javascript:alert(1)\">x</a>"),
+        "<a href=\"\">x</a>"
+    );
+    assert_eq!(sanitize("<blink>t</blink>"), "t");
+    assert_eq!(sanitize("<x:script>alert(1)</x:script>t"), "t");
+}
+
+#[test]
+fn closes_the_holes_feedparser_leaves() {
+    // A short tag without its second '/': the rest is text, and stays text.
+    assert_eq!(
+        sanitize("<svg/onload=alert(1)>"),
+        "&lt;svg/onload=alert(1)>"
+    );
+    // Comments a browser would end early.
+    assert_eq!(sanitize("<!--><img src=x onerror=alert(1)>-->"), "");
+    assert_eq!(sanitize("<!-- a --!><img src=x onerror=alert(1)> -->"), "");
+    assert_eq!(sanitize("a<!-- safe -->b"), "a<!-- safe -->b");
+    // Script URLs hidden by references or white space, in any URL attribute.
+    assert_eq!(
+        sanitize("<a href=\"jav&#x09;ascript:alert(1)\">x</a>"),
+        "<a href=\"\">x</a>"
+    );
+    assert_eq!(
+        sanitize("<a href=\"&#106;avascript:alert(1)\">x</a>"),
+        "<a href=\"\">x</a>"
+    );
+    assert_eq!(
+        sanitize("<img src=\"javascript:alert(1)\">"),
+        "<img src=\"\" />"
+    );
+    assert_eq!(
+        sanitize("<img src=\"data:image/png;base64,AA\">"),
+        "<img src=\"data:image/png;base64,AA\" />"
+    );
+    assert_eq!(
+        sanitize("<a href=\"data:text/html,x\">x</a>"),
+        "<a href=\"\">x</a>"
+    );
+    // noscript: no comment and no '<' inside survives as markup.
+    assert_eq!(
+        sanitize("<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>"),
+        "<noscript></noscript>"
+    );
+}
+
+#[test]
+fn svg_and_mathml() {
+    assert_eq!(
+        sanitize("<svg><circle onclick=1 r=1 /></svg>"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"></svg>"
+    );
+    assert_eq!(
+        sanitize("<svg><lineargradient gradientunits=x></lineargradient></svg>"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><linearGradient gradientUnits=\"x\"></linearGradient></svg>"
+    );
+    assert_eq!(
+        sanitize("<svg><a xlink:href=\"javascript:alert(1)\"><text>x</text></a></svg>"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><a xlink:href=\"\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><text>x</text></a></svg>"
+    );
+    let out = sanitize(
+        "<svg><animate attributeName=href values=\"javascript:alert(1)\"/><set attributeName=onclick to=x /></svg>",
+    );
+    assert!(
+        !out.contains("javascript") && !out.contains("onclick"),
+        "{out}"
+    );
+}
+
+#[test]
+fn resolves_relative_uris() {
+    assert_eq!(
+        resolve(
+            "<a href=\"x.html\">x</a><img src=\"/i.png\">",
+            "http://h/a/b"
+        ),
+        "<a href=\"http://h/a/x.html\">x</a><img src=\"http://h/i.png\" />"
+    );
+    assert_eq!(
+        resolve("<a href=\"\">x</a>", "http://h/a/b"),
+        "<a href=\"http://h/a/b\">x</a>"
+    );
+    assert_eq!(
+        resolve("<a href=\"javascript:x\">x</a>", "http://h/"),
+        "<a href=\"\">x</a>"
+    );
+    assert_eq!(resolve("<p>no base</p>", ""), "<p>no base</p>");
+}
+
+#[test]
+fn xhtml_self_closing() {
+    let f = HtmlFilter::new().resolve(false).markup(Markup::Xhtml);
+    assert_eq!(f.apply("<div class=\"a\"/>t"), "<div class=\"a\"></div>t");
+    // No implicit SVG namespace in XHTML: an `svg` without one is unknown.
+    assert_eq!(f.apply("<svg><circle r=\"1\"/></svg>"), "");
+    assert_eq!(
+        f.apply("<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"/></svg>"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"></circle></svg>"
+    );
+}
+
+#[test]
+fn plain_values_skip_the_pass() {
+    assert!(matches!(
+        HtmlFilter::new().apply("  plain  "),
+        std::borrow::Cow::Borrowed("plain")
+    ));
+}
