@@ -22,6 +22,12 @@
 //! script contradicts it (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
 //! labelled Shift_JIS) replaces it. Both are `CharacterEncodingOverride`s with source
 //! `evidence`.
+//!
+//! Also under [`Policy::Recover`], a label whose strict decode fails is kept when the
+//! failure is damage real feeds show (a `CharacterDecodingError` record says what was done
+//! where): a character cut off by the end of the document, invalid UTF-16/UTF-32 units
+//! under a proven byte order, runs of windows-1252 inside UTF-8. Text that was UTF-8
+//! encoded twice is undone over the whole document or not at all.
 
 use std::borrow::Cow;
 
@@ -297,7 +303,7 @@ impl<'a> Chain<'_, 'a> {
             ));
         }
         if charset == Charset::UTF_8 {
-            let mixed = Mixed::of(body)?;
+            let mixed = Mixed::of(body, false)?;
             if !mixed.plausible(body) || self.cjk_guess_decodes() {
                 return None;
             }
@@ -391,7 +397,7 @@ impl<'a> Chain<'_, 'a> {
         let legacy = pick.charset.is_single_byte() && pick.charset.is_ascii_compatible();
         let mine = self.window_marks(pick.charset);
         let (charset, text, why) = if legacy
-            && let Some(m) = Mixed::of(self.body)
+            && let Some(m) = Mixed::of(self.body, true)
             // A label the document gave yields only to clearly more UTF-8 than not.
             && m.points >= 4
             && m.runs * 4 < m.points
@@ -714,7 +720,10 @@ impl Mixed {
     /// counts only when it decodes to a Latin, Greek, Cyrillic, Armenian, Hebrew or Arabic
     /// character: the sequences windows-1252 text forms by chance (a capital letter and a
     /// symbol, `ß’`) decode to C1 controls or rarer scripts.
-    fn of(body: &[u8]) -> Option<Mixed> {
+    ///
+    /// With `mostly`, only a reading with four times as many points as runs is wanted:
+    /// the scan stops as soon as that is out of reach (a legacy document).
+    fn of(body: &[u8], mostly: bool) -> Option<Mixed> {
         let mut m = Mixed {
             text: String::with_capacity(body.len() + body.len() / 8),
             points: 0,
@@ -776,7 +785,7 @@ impl Mixed {
             );
             at += len;
             last_run_end = at;
-            if m.points == 0 && m.runs > 256 {
+            if m.points == 0 && m.runs > 256 || mostly && m.runs > 64 && m.runs * 4 >= m.points {
                 return None; // clearly a legacy document: stop scanning
             }
         }
@@ -1221,7 +1230,7 @@ mod tests {
         // Too little evidence (feedparser's line-noise case): stays with the fallback.
         let noise = b"<rss><description>\xe2\x80\x99<>\xe2\x80\x9d\xa9</description></rss>";
         assert_eq!(dec(noise, &Transport::Local).encoding, "iso-8859-2");
-        assert!(Mixed::of(noise).is_none_or(|m| !m.plausible(noise)));
+        assert!(Mixed::of(noise, false).is_none_or(|m| !m.plausible(noise)));
         let exact = Decoder::new()
             .policy(Policy::FeedparserExact)
             .decode(&bytes, &Transport::Local);

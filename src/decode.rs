@@ -36,7 +36,18 @@ pub enum Policy {
     ///   windows-1252/ISO-8859-1 pick; the euro twin of an EBCDIC page) one with clearly
     ///   fewer marks of mojibake (symbols inside words, stray capitals, words mixing
     ///   scripts, `¤`, C1 controls) replaces the pick. A correct label whose text shows no
-    ///   such marks is never replaced.
+    ///   such marks is never replaced;
+    /// - damaged bytes keep the document's label, with a `CharacterDecodingError` record
+    ///   saying what was done where: a character cut off by the end of the document (a
+    ///   truncated download, in any multi-byte charset) is dropped; invalid UTF-16/UTF-32
+    ///   code units, where the first bytes prove the byte order, become U+FFFD; a UTF-8
+    ///   document's runs of invalid bytes are read as windows-1252 (at any share, given
+    ///   three plausible UTF-8 sequences and short runs that chardetng does not take for
+    ///   a CJK charset);
+    /// - text UTF-8 encoded twice (`CafÃ©`, `â€™`) is undone over the whole document when
+    ///   every non-ASCII run reads so, otherwise left as published (`DoubleEncodedText`);
+    /// - an ISO 8859 label on bytes in 0x80–0x9F reads as its Windows sibling; a Korean or
+    ///   Japanese label whose reading is natural text of its script is never replaced.
     #[default]
     Recover,
     /// feedparser's behaviour exactly: the first candidate that decodes wins, even when

@@ -168,6 +168,8 @@ fn every_rule_and_bozo_kind_has_a_fixture() {
         "CharacterEncodingUnknown",
         "NonXMLContentType",
         "CharacterEncodingMismatch",
+        "CharacterDecodingError",
+        "DoubleEncodedText",
     ] {
         assert!(bozo.contains(kind), "no fixture for bozo kind {kind}");
     }
