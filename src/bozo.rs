@@ -43,6 +43,17 @@ pub enum BozoKind {
     /// The HTTP layer delivered a body it could not fully read or decompress; what was
     /// read is kept.
     Transport,
+    /// The encoding was kept, but some bytes are not valid in it: a character cut off by
+    /// the end of the document (a truncated download), invalid UTF-16/UTF-32 code units
+    /// (replaced with U+FFFD), or runs of windows-1252 inside a UTF-8 document (read as
+    /// windows-1252). The message says what was done and where.
+    CharacterDecodingError,
+    /// The whole document was UTF-8 encoded twice (its UTF-8 bytes read as
+    /// windows-1252 and encoded again: `CafÃ©`, `â€™`); every such run was undone.
+    DoubleEncoded,
+    /// Content marked as base64 (Atom `mode="base64"` or a non-text type) that is not
+    /// base64-encoded text; it is kept as published.
+    InvalidBase64,
 }
 
 impl BozoKind {
@@ -59,6 +70,9 @@ impl BozoKind {
             BozoKind::UndeclaredNamespace => "UndeclaredNamespace",
             BozoKind::LimitExceeded => "LimitExceeded",
             BozoKind::Transport => "TransportError",
+            BozoKind::CharacterDecodingError => "CharacterDecodingError",
+            BozoKind::DoubleEncoded => "DoubleEncodedText",
+            BozoKind::InvalidBase64 => "InvalidBase64",
             BozoKind::InvalidJson => "JSONDecodeError",
             BozoKind::InvalidJsonFeed => "JSONFeedError",
         }

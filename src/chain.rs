@@ -22,11 +22,17 @@
 //! script contradicts it (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
 //! labelled Shift_JIS) replaces it. Both are `CharacterEncodingOverride`s with source
 //! `evidence`.
+//!
+//! Also under [`Policy::Recover`], a label whose strict decode fails is kept when the
+//! failure is damage real feeds show (a `CharacterDecodingError` record says what was done
+//! where): a character cut off by the end of the document, invalid UTF-16/UTF-32 units
+//! under a proven byte order, runs of windows-1252 inside UTF-8. Text that was UTF-8
+//! encoded twice is undone over the whole document or not at all.
 
 use std::borrow::Cow;
 
 use crate::bozo::{Bozo, BozoKind, Position};
-use crate::charset::Charset;
+use crate::charset::{Charset, DecodeError};
 use crate::decode::{Attempt, Decoded, Decoder, Policy, Source, Trail};
 use crate::detect::{self, Script};
 use crate::media_type::{self, ContentType, MediaClass};
@@ -37,6 +43,10 @@ use crate::transport::Transport;
 /// Non-ASCII bytes chardetng must have seen before a single-byte guess is tried, or
 /// before any guess may contradict a label that decoded.
 const MIN_EVIDENCE_BYTES: usize = 16;
+
+/// Non-ASCII bytes chardetng must have seen before it may replace one CJK label with
+/// another.
+const MIN_CJK_BYTES: usize = 64;
 
 /// Non-ASCII bytes chardetng must have seen before it may replace one Cyrillic label
 /// with another.
@@ -92,6 +102,16 @@ struct Pick<'a> {
     source: Source,
     charset: Charset,
     text: Cow<'a, str>,
+    /// What was done to bytes the charset could not decode, when anything was.
+    repair: Option<Repair>,
+}
+
+/// Bytes a kept label could not decode, and what was done with them: a
+/// `CharacterDecodingError` record.
+struct Repair {
+    message: String,
+    /// Byte offset (in the whole input, BOM included) of the first such byte.
+    offset: usize,
 }
 
 /// The state of one run of the chain.
@@ -99,6 +119,8 @@ struct Chain<'d, 'a> {
     decoder: &'d Decoder,
     body: &'a [u8],
     proven: Option<Charset>,
+    /// Length of the byte order mark before `body`.
+    bom_len: usize,
     tried: Vec<Attempt>,
     seen_labels: Vec<String>,
     seen_charsets: Vec<Charset>,
@@ -188,21 +210,31 @@ impl<'a> Chain<'_, 'a> {
                 source: Source::Evidence,
                 charset: Charset::UTF_8,
                 text,
+                repair: None,
             });
         }
-        match charset.decode_strict(self.body) {
+        let decoded = match charset.decode_strict(self.body) {
+            Ok(text) => Ok((text, None)),
+            Err(e) => match self.recover(charset, &e) {
+                Some((text, repair)) => Ok((text, Some(repair))),
+                None => Err(e),
+            },
+        };
+        match decoded {
             Err(e) => {
                 self.attempt(&label, source, false, Some(e.to_string()));
                 None
             }
-            Ok(text) => match bad_chars(&text) {
+            Ok((text, repair)) => match bad_chars(&text) {
                 0 => {
-                    self.attempt(&label, source, true, None);
+                    let detail = repair.as_ref().map(|r| r.message.clone());
+                    self.attempt(&label, source, true, detail);
                     Some(Pick {
                         label,
                         source,
                         charset,
                         text,
+                        repair,
                     })
                 }
                 bad => {
@@ -216,6 +248,7 @@ impl<'a> Chain<'_, 'a> {
                                 source,
                                 charset,
                                 text,
+                                repair,
                             },
                         ));
                     }
@@ -225,14 +258,116 @@ impl<'a> Chain<'_, 'a> {
         }
     }
 
+    /// Under [`Policy::Recover`], after `charset` failed its strict decode: a reading
+    /// that keeps the label, when the failure is one real feeds show and the label is
+    /// otherwise right. In order: the document ends inside a character (a truncated
+    /// download; the partial character is dropped); a UTF-16/UTF-32 document whose byte
+    /// order the first bytes prove holds invalid code units (each replaced by U+FFFD); a
+    /// UTF-8 document holds runs of windows-1252 (read as windows-1252, the rest as
+    /// UTF-8).
+    fn recover(&mut self, charset: Charset, err: &DecodeError) -> Option<(Cow<'a, str>, Repair)> {
+        if self.decoder.policy != Policy::Recover {
+            return None;
+        }
+        let body = self.body;
+        if let Some((text, end)) = truncated(charset, body, err) {
+            let message = format!(
+                "the document ends inside a {} character: its last {} byte(s), from offset {}, \
+                 are dropped (a truncated download?)",
+                charset.name(),
+                body.len() - end,
+                self.bom_len + end
+            );
+            return Some((
+                text,
+                Repair {
+                    message,
+                    offset: self.bom_len + end,
+                },
+            ));
+        }
+        if charset.is_wide() && self.proven.map(|p| charset.with_byte_order_of(p)) == Some(charset)
+        {
+            let (text, bad, first) = charset.decode_wide_replacing(body)?;
+            let first = self.bom_len + first?;
+            let message = format!(
+                "{bad} invalid {} code unit(s) replaced with U+FFFD, the first at byte {first}",
+                charset.name()
+            );
+            return Some((
+                Cow::Owned(text),
+                Repair {
+                    message,
+                    offset: first,
+                },
+            ));
+        }
+        if charset == Charset::UTF_8 {
+            let mixed = Mixed::of(body, false)?;
+            if !mixed.plausible(body) || self.cjk_guess_decodes() {
+                return None;
+            }
+            let first = self.bom_len + mixed.ranges.first().map_or(body.len(), |r| r.0);
+            let message = mixed.describe(self.bom_len);
+            return Some((
+                Cow::Owned(mixed.text),
+                Repair {
+                    message,
+                    offset: first,
+                },
+            ));
+        }
+        None
+    }
+
+    /// Whether chardetng names a multi-byte legacy charset (Shift_JIS, EUC-KR, Big5, GBK
+    /// …) that reads the whole body (a truncated last character allowed): such bytes
+    /// form valid UTF-8 pairs by chance, and chardetng tells them apart from a UTF-8
+    /// document with pasted windows-1252.
+    fn cjk_guess_decodes(&mut self) -> bool {
+        if !self.decoder.detector {
+            return false;
+        }
+        let Some((g, _)) = self.guess() else {
+            return false;
+        };
+        if g.is_single_byte() || g == encoding_rs::UTF_8 {
+            return false;
+        }
+        let c = Charset::for_encoding(g);
+        match c.decode_strict(self.body) {
+            Ok(_) => true,
+            Err(e) => truncated(c, self.body, &e).is_some(),
+        }
+    }
+
     /// [`detect::marks`] of `c`'s reading of the first [`PLAUSIBILITY_WINDOW`] bytes;
     /// `None` when that reading fails (a multi-byte charset cut mid-character) or has
     /// U+0000 or ISO-2022 escapes.
     fn window_marks(&self, c: Charset) -> Option<detect::Marks> {
-        let window = &self.body[..self.body.len().min(PLAUSIBILITY_WINDOW)];
-        let text = c.decode_strict(window).ok()?;
+        let text = self.window_text(c)?;
         // The parser reads ISO-8859-1's C1 controls as windows-1252: judge that text.
         (bad_chars(&text) == 0).then(|| detect::marks(&text, c == Charset::ISO_8859_1))
+    }
+
+    /// `c`'s reading of the first [`PLAUSIBILITY_WINDOW`] bytes (a character cut by the
+    /// window's end dropped); `None` when it fails.
+    fn window_text(&self, c: Charset) -> Option<Cow<'a, str>> {
+        let window = &self.body[..self.body.len().min(PLAUSIBILITY_WINDOW)];
+        match c.decode_strict(window) {
+            Ok(text) => Some(text),
+            Err(e) => truncated(c, window, &e).map(|(text, _)| text),
+        }
+    }
+
+    /// Whether `c`'s reading of the window is natural Korean or Japanese text
+    /// ([`detect::cjk_plausible`]); `None` when that cannot be told.
+    fn cjk_plausible(&self, c: Charset) -> Option<bool> {
+        let script = detect::script(c);
+        if !matches!(script, Script::Korean | Script::Japanese) {
+            return None;
+        }
+        detect::cjk_plausible(&self.window_text(c)?, script)
     }
 
     /// chardetng's guess on a smaller budget, when it only confirms or contradicts.
@@ -262,23 +397,51 @@ impl<'a> Chain<'_, 'a> {
         let legacy = pick.charset.is_single_byte() && pick.charset.is_ascii_compatible();
         let mine = self.window_marks(pick.charset);
         let (charset, text, why) = if legacy
-            && let Some((text, valid, invalid)) = mostly_utf8(self.body)
+            && let Some(m) = Mixed::of(self.body, true)
+            // A label the document gave yields only to clearly more UTF-8 than not.
+            && m.points >= 4
+            && m.runs * 4 < m.points
+            && m.plausible(self.body)
         {
             let why = format!(
-                "{valid} of its {} non-ASCII sequences are valid UTF-8; the other bytes are read as windows-1252",
-                valid + invalid
+                "{} points of valid UTF-8 against {} invalid runs: {}",
+                m.points,
+                m.runs,
+                m.describe(self.bom_len)
             );
-            (Charset::UTF_8, Cow::Owned(text), why)
+            (Charset::UTF_8, Cow::Owned(m.text), why)
+        } else if let Some(w) = sibling(pick.charset).filter(|w| w.name().starts_with("windows"))
+            && pick.charset != Charset::ISO_8859_1 // the parser reads its C1 as windows-1252
+            && matches!(pick.source, Source::Rfc3023 | Source::Declared)
+            && has_c1_bytes(self.body)
+            && let Ok(text) = w.decode_strict(self.body)
+        {
+            let why = format!(
+                "bytes 0x80-0x9F are control characters in {}, text in its Windows sibling",
+                pick.charset.name()
+            );
+            (w, text, why)
         } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
-            && (western(pick.charset) || mine.is_none_or(detect::Marks::suspicious))
+            && (western(pick.charset)
+                || sibling(pick.charset).is_some_and(|s| detect::script(s) == Script::Latin)
+                || mine.is_none_or(detect::Marks::suspicious))
+            // A Korean or Japanese label whose reading is natural text of its script
+            // stands, whatever chardetng says about a few dozen bytes.
+            && self.cjk_plausible(pick.charset) != Some(true)
             && let Some((c, why)) = self.contradiction(pick.charset)
-            // Never trade a reading for one with more marks of mojibake.
-            && mine.zip(self.window_marks(c)).is_none_or(|(m, t)| t.anomalies <= m.anomalies)
+            // Never trade a reading for one with more marks of mojibake (marks judge
+            // alphabetic text; between two CJK charsets chardetng's frequencies decide).
+            && (cjk(detect::script(pick.charset)) && cjk(detect::script(c))
+                || mine.zip(self.window_marks(c)).is_none_or(|(m, t)| t.anomalies <= m.anomalies))
         {
             (c, c.decode_strict(self.body).ok()?, why)
         } else if pick.charset.is_single_byte()
             && let Some(mine) = mine
-            && let Some((c, why)) = self.more_plausible(pick.charset, mine.anomalies)
+            && let Some((c, why)) = self.more_plausible(
+                pick.charset,
+                mine.anomalies,
+                matches!(pick.source, Source::Rfc3023 | Source::Declared),
+            )
         {
             (c, c.decode_strict(self.body).ok()?, why)
         } else {
@@ -303,6 +466,7 @@ impl<'a> Chain<'_, 'a> {
             source: Source::Evidence,
             charset,
             text,
+            repair: None,
         })
     }
 
@@ -310,9 +474,14 @@ impl<'a> Chain<'_, 'a> {
     /// ([`detect::Marks::anomalies`]) than `chosen`'s `mine`, over the first
     /// [`PLAUSIBILITY_WINDOW`] bytes. Alternatives: chardetng's guess; for windows-1252/ISO-8859-1 also
     /// ISO-8859-15 and Mac Roman, which chardetng never guesses; for an EBCDIC page its
-    /// euro twin. A correct label whose
+    /// euro twin; for a label (`labelled`), its [`sibling`]. A correct label whose
     /// text shows no such marks is never replaced.
-    fn more_plausible(&mut self, chosen: Charset, mine: usize) -> Option<(Charset, String)> {
+    fn more_plausible(
+        &mut self,
+        chosen: Charset,
+        mine: usize,
+        labelled: bool,
+    ) -> Option<(Charset, String)> {
         let score = |chain: &Self, c: Charset| chain.window_marks(c).map(|m| m.anomalies);
         if mine == 0 {
             return None;
@@ -327,6 +496,10 @@ impl<'a> Chain<'_, 'a> {
         }
         if let Some(twin) = euro_twin(chosen) {
             alternatives.push((twin, false));
+        }
+        // A label's sibling (not a fallback's: feedparser's last resort stays as is).
+        if labelled && let Some(sibling) = sibling(chosen) {
+            alternatives.push((sibling, false));
         }
         if chosen == Charset::WINDOWS_1252 || chosen == Charset::ISO_8859_1 {
             alternatives.extend(
@@ -377,8 +550,16 @@ impl<'a> Chain<'_, 'a> {
                 c.name()
             }
         };
+        // The reading chardetng proposes must itself be natural text where that can be
+        // told (Korean mostly Hangul, Japanese with kana).
+        if self.cjk_plausible(guessed) == Some(false) {
+            return None;
+        }
         let contradicts = match (a, b) {
             (Script::Other, _) | (_, Script::Other) => false,
+            // One CJK charset for another: two-byte codes overlap, so short texts
+            // decode either way; only plenty of text is evidence.
+            (x, y) if cjk(x) && cjk(y) && seen < MIN_CJK_BYTES => false,
             // Japanese encodings share a script but not a byte structure.
             (Script::Japanese, Script::Japanese) => true,
             // KOI8 vs windows-1251 vs CP866: chardetng tells them apart by letter case
@@ -390,7 +571,11 @@ impl<'a> Chain<'_, 'a> {
             // European, Turkish, Baltic or Vietnamese text: chardetng names those pages
             // reliably from a few dozen accented letters and never for Western prose.
             (Script::Latin, Script::Latin) => {
-                seen >= MIN_LATIN_BYTES && western(chosen) && !western(guessed)
+                seen >= MIN_LATIN_BYTES
+                    && (western(chosen) && !western(guessed)
+                        // windows-1250 for ISO-8859-2 or back: only where they differ.
+                        || sibling(chosen) == Some(guessed)
+                            && self.window_text(chosen) != self.window_text(guessed))
             }
             _ => a != b,
         };
@@ -406,9 +591,53 @@ impl<'a> Chain<'_, 'a> {
     }
 }
 
+/// The Chinese, Japanese and Korean scripts (whose multi-byte charsets overlap).
+fn cjk(s: Script) -> bool {
+    matches!(
+        s,
+        Script::Japanese | Script::Korean | Script::ChineseSimplified | Script::ChineseTraditional
+    )
+}
+
 /// The Western European defaults a feed gets when nobody chose a charset.
 fn western(c: Charset) -> bool {
     matches!(c.name(), "windows-1252" | "iso-8859-1" | "iso-8859-15")
+}
+
+/// The Windows code page and the ISO 8859 part that write the same script with mostly
+/// the same bytes (each is the other's sibling): windows-1250/ISO-8859-2, 1251/8859-5,
+/// 1253/8859-7, 1254/8859-9, 1255/8859-8, 1256/8859-6, 1257/8859-13, 874/TIS-620, and
+/// windows-1252 with ISO-8859-1.
+fn sibling(c: Charset) -> Option<Charset> {
+    const PAIRS: [(&str, &str); 9] = [
+        ("windows-1252", "iso-8859-1"),
+        ("windows-1250", "iso-8859-2"),
+        ("windows-1251", "iso-8859-5"),
+        ("windows-1253", "iso-8859-7"),
+        ("windows-1254", "iso-8859-9"),
+        ("windows-1255", "iso-8859-8"),
+        ("windows-1256", "iso-8859-6"),
+        ("windows-1257", "iso-8859-13"),
+        ("windows-874", "tis-620"),
+    ];
+    let name = c.name();
+    PAIRS
+        .iter()
+        .find_map(|&(w, i)| {
+            if w == name {
+                Some(i)
+            } else if i == name {
+                Some(w)
+            } else {
+                None
+            }
+        })
+        .and_then(Charset::for_label)
+}
+
+/// Whether `body` has a byte in 0x80–0x9F (C1 controls in an ISO 8859 part).
+fn has_c1_bytes(body: &[u8]) -> bool {
+    body.iter().any(|&b| (0x80..=0x9F).contains(&b))
 }
 
 /// The euro-updated twin of an EBCDIC page (U+20AC where the base page has U+00A4):
@@ -433,42 +662,259 @@ fn euro_twin(c: Charset) -> Option<Charset> {
         .and_then(|(_, twin)| Charset::for_label(twin))
 }
 
-/// Input that is mostly UTF-8 with a few stray legacy bytes (a CMS pasting windows-1252
-/// into UTF-8): the text with each invalid byte read as windows-1252, and the counts of
-/// valid multibyte and invalid sequences. `None` unless there are at least four valid
-/// multibyte sequences and fewer than a quarter as many invalid ones.
-fn mostly_utf8(body: &[u8]) -> Option<(String, usize, usize)> {
-    const MIN_VALID: usize = 4;
-    let (mut valid, mut invalid) = (0usize, 0usize);
-    let mut rest = body;
-    let mut out = String::with_capacity(body.len() + body.len() / 8);
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                valid += s.bytes().filter(|&b| b >= 0xC0).count();
-                out.push_str(s);
-                break;
+/// The longest sequence a charset can leave unfinished at the end of a document: four
+/// bytes of GB18030 or UCS-4 less one, a UTF-16 high surrogate and an odd byte.
+const MAX_PARTIAL: usize = 3;
+
+/// `charset`'s reading of `body` without the incomplete character at its very end, and
+/// where that character starts, when `err` (the strict decode's failure) is exactly that:
+/// the input ends inside a multi-byte sequence and everything before it decodes.
+fn truncated<'a>(
+    charset: Charset,
+    body: &'a [u8],
+    err: &DecodeError,
+) -> Option<(Cow<'a, str>, usize)> {
+    if err.byte.is_some() || err.offset >= body.len() || body.len() - err.offset > MAX_PARTIAL {
+        return None;
+    }
+    let text = charset.decode_strict(&body[..err.offset]).ok()?;
+    Some((text, err.offset))
+}
+
+/// Valid multi-byte UTF-8 sequences a document needs before its invalid runs are read
+/// as pasted windows-1252 (fewer is line noise).
+const MIN_UTF8_SEQUENCES: usize = 3;
+
+/// A run of this many invalid bytes is a word of a legacy script rather than a stray
+/// windows-1252 character or two.
+const LONG_RUN: usize = 5;
+
+/// How many invalid runs a [`Mixed`] message lists by byte range.
+const LISTED_RUNS: usize = 8;
+
+/// A UTF-8 document read as UTF-8 wherever its bytes are valid UTF-8, with every run of
+/// invalid bytes read as windows-1252 (a CMS pasting windows-1252 into UTF-8). An
+/// incomplete sequence at the very end is dropped as truncation.
+struct Mixed {
+    text: String,
+    /// Valid multi-byte sequences that decode to plausible text (see [`Mixed::of`]),
+    /// three- and four-byte ones counting twice.
+    points: usize,
+    /// How many such sequences.
+    seqs: usize,
+    /// Runs of invalid bytes and their total length.
+    runs: usize,
+    bytes: usize,
+    /// Invalid bytes in runs of [`LONG_RUN`] bytes or more (words of a legacy script,
+    /// not a pasted quote or accented letter).
+    long_bytes: usize,
+    /// The first [`LISTED_RUNS`] runs, as byte ranges of the body.
+    ranges: Vec<(usize, usize)>,
+    /// Where an incomplete final sequence starts, when there is one.
+    truncated_at: Option<usize>,
+}
+
+impl Mixed {
+    /// Reads `body` so, or `None` when there is nothing invalid to read or no valid
+    /// multi-byte UTF-8 at all (then it is not a UTF-8 document). A two-byte sequence
+    /// counts only when it decodes to a Latin, Greek, Cyrillic, Armenian, Hebrew or Arabic
+    /// character: the sequences windows-1252 text forms by chance (a capital letter and a
+    /// symbol, `ß’`) decode to C1 controls or rarer scripts.
+    ///
+    /// With `mostly`, only a reading with four times as many points as runs is wanted:
+    /// the scan stops as soon as that is out of reach (a legacy document).
+    fn of(body: &[u8], mostly: bool) -> Option<Mixed> {
+        let mut m = Mixed {
+            text: String::with_capacity(body.len() + body.len() / 8),
+            points: 0,
+            seqs: 0,
+            runs: 0,
+            bytes: 0,
+            long_bytes: 0,
+            ranges: Vec::new(),
+            truncated_at: None,
+        };
+        let mut at = 0;
+        let mut last_run_end = usize::MAX;
+        let mut run_len = 0;
+        let end_run = |m: &mut Mixed, run_len: &mut usize| {
+            if *run_len >= LONG_RUN {
+                m.long_bytes += *run_len;
             }
-            Err(e) => {
-                let (ok, after) = rest.split_at(e.valid_up_to());
-                let ok = std::str::from_utf8(ok).unwrap_or_default();
-                valid += ok.bytes().filter(|&b| b >= 0xC0).count();
-                out.push_str(ok);
-                let bad = e.error_len().unwrap_or(after.len()).max(1);
-                invalid += 1;
-                if invalid > 64 && invalid * 4 >= valid {
-                    return None; // clearly not UTF-8: stop scanning
+            *run_len = 0;
+        };
+        loop {
+            let rest = &body[at..];
+            let (ok, err) = match std::str::from_utf8(rest) {
+                Ok(s) => (s, None),
+                Err(e) => (
+                    std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+                    Some(e),
+                ),
+            };
+            let (points, seqs) = utf8_points(ok.as_bytes());
+            m.points += points;
+            m.seqs += seqs;
+            m.text.push_str(ok);
+            at += ok.len();
+            if !ok.is_empty() {
+                end_run(&mut m, &mut run_len);
+            }
+            let Some(e) = err else { break };
+            let Some(len) = e.error_len() else {
+                // An incomplete sequence at the very end: truncation.
+                m.truncated_at = Some(at);
+                break;
+            };
+            if at == last_run_end {
+                if let Some(r) = m.ranges.last_mut().filter(|r| r.1 == at) {
+                    r.1 = at + len;
                 }
-                out.push_str(
-                    &encoding_rs::WINDOWS_1252
-                        .decode_without_bom_handling(&after[..bad])
-                        .0,
-                );
-                rest = &after[bad..];
+            } else {
+                m.runs += 1;
+                if m.ranges.len() < LISTED_RUNS {
+                    m.ranges.push((at, at + len));
+                }
+            }
+            m.bytes += len;
+            run_len += len;
+            m.text.push_str(
+                &encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(&body[at..at + len])
+                    .0,
+            );
+            at += len;
+            last_run_end = at;
+            if m.points == 0 && m.runs > 256 || mostly && m.runs > 64 && m.runs * 4 >= m.points {
+                return None; // clearly a legacy document: stop scanning
             }
         }
+        end_run(&mut m, &mut run_len);
+        (m.points > 0 && m.runs > 0).then_some(m)
     }
-    (valid >= MIN_VALID && invalid > 0 && invalid * 4 < valid).then_some((out, valid, invalid))
+
+    /// Whether reading the document so is at least as plausible as reading all of it as
+    /// windows-1252: at least [`MIN_UTF8_SEQUENCES`] plausible UTF-8 sequences, invalid
+    /// runs that are mostly short (stray windows-1252 characters, not words of a CJK or
+    /// Cyrillic legacy charset), and no more marks of mojibake.
+    fn plausible(&self, body: &[u8]) -> bool {
+        if self.seqs < MIN_UTF8_SEQUENCES || self.long_bytes * 4 > self.bytes {
+            return false;
+        }
+        let legacy = encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(body)
+            .0;
+        let mine = detect::marks(&self.text, false).anomalies;
+        let theirs = detect::marks(&legacy, true).anomalies;
+        mine <= theirs
+    }
+
+    /// The record's message; `base` is added to the byte offsets (the BOM's length).
+    fn describe(&self, base: usize) -> String {
+        let mut msg = format!(
+            "{} run(s) of bytes that are not UTF-8 ({} bytes) read as windows-1252, the rest as UTF-8; at bytes ",
+            self.runs, self.bytes
+        );
+        let listed: Vec<String> = self
+            .ranges
+            .iter()
+            .map(|&(a, b)| format!("{}-{}", a + base, b + base - 1))
+            .collect();
+        msg.push_str(&listed.join(", "));
+        if self.runs > self.ranges.len() {
+            msg.push_str(", …");
+        }
+        if let Some(t) = self.truncated_at {
+            msg.push_str(&format!(
+                "; an incomplete sequence at the end (byte {}) is dropped",
+                t + base
+            ));
+        }
+        msg
+    }
+}
+
+/// Points of UTF-8 evidence in valid UTF-8 `bytes` (see [`Mixed::of`]), and how many
+/// sequences gave them.
+fn utf8_points(bytes: &[u8]) -> (usize, usize) {
+    let (mut points, mut seqs) = (0, 0);
+    let mut i = 0;
+    while let Some(k) = bytes[i..].iter().position(|&b| b >= 0xC0) {
+        let at = i + k;
+        let lead = bytes[at];
+        let p = match lead {
+            // U+0080–U+009F are C1 controls; U+00A0–U+05FF and U+0600–U+06FF are Latin,
+            // Greek, Cyrillic, Armenian, Hebrew and Arabic.
+            0xC2 => usize::from(bytes.get(at + 1).is_some_and(|&b| b >= 0xA0)),
+            0xC3..=0xDB => 1,
+            0xC0..=0xDF => 0,
+            _ => 2,
+        };
+        points += p;
+        seqs += usize::from(p > 0);
+        i = at + 1;
+    }
+    (points, seqs)
+}
+
+/// Non-ASCII runs that must read as double-encoded UTF-8 before a document is undone.
+const MIN_DOUBLE_RUNS: usize = 2;
+
+/// The windows-1252 byte of `c` (C1 controls standing for the five undefined bytes
+/// included), if it has one.
+fn cp1252_byte(c: char) -> Option<u8> {
+    let v = c as u32;
+    if (0x80..=0xFF).contains(&v) {
+        // U+0080–U+009F pass through as the bytes windows-1252 leaves undefined (the
+        // defined ones map to other characters, which a decoder would have produced).
+        return u8::try_from(v).ok();
+    }
+    // The characters windows-1252 puts at 0x80–0x9F (U+0000 where it has none).
+    const HIGH: [u16; 32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+        0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+        0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ];
+    let v = u16::try_from(v).ok().filter(|&v| v != 0)?;
+    HIGH.iter()
+        .position(|&h| h == v)
+        .and_then(|i| u8::try_from(0x80 + i).ok())
+}
+
+/// `text` with every run of non-ASCII characters replaced by the UTF-8 those characters'
+/// windows-1252 bytes spell, with the number of runs and the byte offset of the first;
+/// `None` unless at least [`MIN_DOUBLE_RUNS`] runs do and every run does (a document is
+/// undone whole or left as published). Stops at the first run that does not.
+fn undo_double_utf8(text: &str) -> Option<(String, usize, usize)> {
+    let bytes = text.as_bytes();
+    let first = encoding_rs::Encoding::ascii_valid_up_to(bytes);
+    if first == bytes.len() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..first]);
+    let mut at = first;
+    let mut runs = 0;
+    let mut buf = Vec::new();
+    while at < text.len() {
+        let end = bytes[at..]
+            .iter()
+            .position(|&b| b < 0x80)
+            .map_or(text.len(), |k| at + k);
+        buf.clear();
+        for c in text[at..end].chars() {
+            buf.push(cp1252_byte(c)?);
+        }
+        out.push_str(std::str::from_utf8(&buf).ok()?);
+        runs += 1;
+        let next = bytes[end..]
+            .iter()
+            .position(|&b| b >= 0x80)
+            .map_or(text.len(), |k| end + k);
+        out.push_str(&text[end..next]);
+        at = next;
+    }
+    (runs >= MIN_DOUBLE_RUNS).then_some((out, runs, first))
 }
 
 /// The first choice, against which an override is judged. Under Recover, what the first
@@ -555,6 +1001,7 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         decoder,
         body: &bytes[sniffed.bom.map_or(0, |(_, n)| n)..],
         proven: sniffed.proven(),
+        bom_len: sniffed.bom.map_or(0, |(_, n)| n),
         tried: Vec::new(),
         seen_labels: Vec::new(),
         seen_charsets: Vec::new(),
@@ -580,6 +1027,21 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
         pick.text = Cow::Owned(pick.text.replace('\u{85}', "\n"));
     }
 
+    // Text that was UTF-8 encoded twice, undone over the whole document or not at all.
+    let mut double = None;
+    if decoder.policy == Policy::Recover
+        && let Some(pick) = &mut winner
+        && let Some((fixed, runs, first)) = undo_double_utf8(&pick.text)
+    {
+        let at = Position::in_text(&pick.text, first);
+        pick.text = Cow::Owned(fixed);
+        let msg = format!(
+            "the text was UTF-8 encoded twice (read as windows-1252 and encoded again): \
+             all {runs} such runs are undone"
+        );
+        double = Some(Bozo::new(BozoKind::DoubleEncoded, msg).at(at));
+    }
+
     let (pick, unknown) = match (winner, chain.least_bad.take()) {
         (Some(p), _) => (Some(p), false),
         (None, Some((_, p))) => (Some(p), true),
@@ -591,7 +1053,14 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
             source,
             charset,
             text,
+            repair,
         }) => {
+            if let Some(r) = repair {
+                bozo.push(
+                    Bozo::new(BozoKind::CharacterDecodingError, r.message)
+                        .at(Position::at_offset(r.offset)),
+                );
+            }
             if unknown {
                 if let Some(t) = chain.tried.iter_mut().rev().find(|t| t.label == label) {
                     t.ok = true;
@@ -632,6 +1101,8 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
             )
         }
     };
+
+    bozo.extend(double);
 
     let trail = Trail {
         bom: sniffed.bom.map(|(c, _)| c.name()),
@@ -731,13 +1202,35 @@ mod tests {
             d.text,
             format!("<rss><title>{utf8}café “quoted”</title></rss>")
         );
+        // The document's own UTF-8 is kept: no override, a record of what was read how.
         assert_eq!(d.encoding, "utf-8");
+        assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Rfc3023);
+        assert_eq!(kinds(&d), [BozoKind::CharacterDecodingError]);
+        let at = bytes.iter().position(|&b| b == 0xE9).unwrap();
+        assert_eq!(d.bozo[0].position.unwrap().offset, Some(at as u64));
+        assert!(
+            d.bozo[0].message.starts_with("3 run(s)"),
+            "{}",
+            d.bozo[0].message
+        );
+        // Declared as a legacy charset, it takes clearly more UTF-8 than not.
+        let declared = [
+            b"<?xml version='1.0' encoding='iso-8859-1'?>".as_slice(),
+            &bytes,
+        ]
+        .concat();
+        let d = dec(&declared, &Transport::Local);
+        assert!(
+            d.text.ends_with("café “quoted”</title></rss>"),
+            "{}",
+            d.text
+        );
         assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Evidence);
         assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
         // Too little evidence (feedparser's line-noise case): stays with the fallback.
         let noise = b"<rss><description>\xe2\x80\x99<>\xe2\x80\x9d\xa9</description></rss>";
         assert_eq!(dec(noise, &Transport::Local).encoding, "iso-8859-2");
-        assert!(mostly_utf8(noise).is_none());
+        assert!(Mixed::of(noise, false).is_none_or(|m| !m.plausible(noise)));
         let exact = Decoder::new()
             .policy(Policy::FeedparserExact)
             .decode(&bytes, &Transport::Local);

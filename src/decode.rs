@@ -36,7 +36,18 @@ pub enum Policy {
     ///   windows-1252/ISO-8859-1 pick; the euro twin of an EBCDIC page) one with clearly
     ///   fewer marks of mojibake (symbols inside words, stray capitals, words mixing
     ///   scripts, `¤`, C1 controls) replaces the pick. A correct label whose text shows no
-    ///   such marks is never replaced.
+    ///   such marks is never replaced;
+    /// - damaged bytes keep the document's label, with a `CharacterDecodingError` record
+    ///   saying what was done where: a character cut off by the end of the document (a
+    ///   truncated download, in any multi-byte charset) is dropped; invalid UTF-16/UTF-32
+    ///   code units, where the first bytes prove the byte order, become U+FFFD; a UTF-8
+    ///   document's runs of invalid bytes are read as windows-1252 (at any share, given
+    ///   three plausible UTF-8 sequences and short runs that chardetng does not take for
+    ///   a CJK charset);
+    /// - text UTF-8 encoded twice (`CafÃ©`, `â€™`) is undone over the whole document when
+    ///   every non-ASCII run reads so, otherwise left as published (`DoubleEncodedText`);
+    /// - an ISO 8859 label on bytes in 0x80–0x9F reads as its Windows sibling; a Korean or
+    ///   Japanese label whose reading is natural text of its script is never replaced.
     #[default]
     Recover,
     /// feedparser's behaviour exactly: the first candidate that decodes wins, even when
@@ -88,8 +99,9 @@ pub struct Rfc3023Outcome {
     /// The encoding the rules chose, as a label (`None` when a rule said ERROR and gave
     /// none).
     pub encoding: Option<String>,
-    /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"F.x"` for this
-    /// crate's UTF-32/UCS-4/EBCDIC extensions; `"rfc8259"` for a JSON body, which
+    /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"2.0/1.x"` when
+    /// rule 2.0 hands over to the raw rules; rules 1.1, 1.7, 2.2 and 2.4 are extended to
+    /// UTF-32/UCS-4, see [`crate::rfc3023`]; `"rfc8259"` for a JSON body, which
     /// [`crate::format::decode_json`] decodes by RFC 8259 instead).
     pub rule: &'static str,
     /// The rule's ERROR, when it gave one.

@@ -33,7 +33,9 @@ pub(crate) fn guess(
         let chunk = &prefix[fed..end];
         non_ascii += chunk.iter().filter(|&&b| b >= 0x80).count();
         fed = end;
-        det.feed(chunk, fed == bytes.len());
+        // Never `last`: a document cut short mid-character (a truncated download) must
+        // not disqualify its own encoding; the chain reads such a tail as truncation.
+        det.feed(chunk, false);
     }
     Some((
         refine(det.guess(tld, Utf8Detection::Allow), &prefix[..fed]),
@@ -131,6 +133,39 @@ pub(crate) fn script(c: Charset) -> Script {
     }
 }
 
+/// Whether `text` reads as natural text of a Korean or Japanese charset's script, from
+/// its East Asian characters: Korean prose is mostly Hangul syllables with hardly any
+/// standalone jamo, Japanese prose
+/// always has kana and next to no halfwidth katakana (the mark of Chinese or Korean
+/// bytes read as Shift_JIS). `None` for other scripts, or with fewer than four such
+/// characters to judge.
+pub(crate) fn cjk_plausible(text: &str, script: Script) -> Option<bool> {
+    if !matches!(script, Script::Korean | Script::Japanese) {
+        return None;
+    }
+    let (mut hangul, mut han, mut kana, mut halfwidth) = (0usize, 0usize, 0usize, 0usize);
+    let mut jamo = 0usize;
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        match c as u32 {
+            0xAC00..=0xD7A3 => hangul += 1,
+            // Standalone jamo: what Japanese kana become when read as EUC-KR.
+            0x3131..=0x318E => jamo += 1,
+            0x4E00..=0x9FFF | 0x3400..=0x4DBF | 0xF900..=0xFAFF => han += 1,
+            0x3041..=0x30FF => kana += 1,
+            0xFF61..=0xFF9F => halfwidth += 1,
+            _ => {}
+        }
+    }
+    let total = hangul + han + kana + halfwidth + jamo;
+    if total < 4 {
+        return None;
+    }
+    Some(match script {
+        Script::Korean => hangul * 2 >= total && jamo * 20 < total,
+        _ => hangul == 0 && kana * 10 >= total && halfwidth * 10 < total,
+    })
+}
+
 /// The writing system of a letter, for spotting words that mix them.
 fn letter_script(c: char) -> u8 {
     match c as u32 {
@@ -220,6 +255,9 @@ pub(crate) fn marks(text: &str, c1_as_cp1252: bool) -> Marks {
         let letters_around = alpha(prev) && alpha(next);
         let odd = match cur {
             '\u{80}'..='\u{9F}' | '¤' => true,
+            // A pilcrow touching a letter (`¶ρχισε`, `wiadomo¶ci`): a letter's byte read
+            // through a sibling code page.
+            '¶' => alpha(prev) || alpha(next),
             '’' | '‘' | '·' | '\u{AD}' | '‐' | '‑' => false,
             c if !word_char(c) => letters_around,
             c if c.is_uppercase() => prev.is_lowercase() || (alpha(prev) && next.is_lowercase()),

@@ -7,9 +7,10 @@
 //!
 //! | rule   | extension                                                                  |
 //! |--------|----------------------------------------------------------------------------|
-//! | `1.0`  | without a declaration, a UTF-16/UCS-4/EBCDIC first-bytes family is used instead of UTF-8 (rule `F.1`) |
+//! | `1.0`  | none: without a BOM and an encoding declaration the rule says UTF-8 even when the first bytes look like UTF-16/UCS-4/EBCDIC; the fallback chain, not the strict pass, reads such bytes in their family |
 //! | `1.1`  | a declared `UTF-32`/`UCS-4` takes the byte order of a UCS-4 family, as `UTF-16` takes a UTF-16 one |
 //! | `1.7`  | a UTF-32 / UCS-4 BOM: the first bytes and the declaration must agree with it, as in 1.5/1.6 |
+//! | `2.2`  | a `charset=UTF-32BE`/`UTF-32LE` with a BOM is an ERROR, as for UTF-16 |
 //! | `2.4`  | without a BOM, a declared `charset=UTF-16`/`UTF-32` takes the byte order of the first-bytes family (still an ERROR) |
 //!
 //! [`feedparser`] gives the encoding feedparser reports and tries first: text/xml without
@@ -91,7 +92,8 @@ fn raw(i: &Inputs<'_>) -> Rfc3023Outcome {
     let guess = family_charset(i.guess);
     let Some(bom) = i.bom else {
         return match (i.guess, i.declared) {
-            (Some(f), None) if f.is_wide_or_ebcdic() => outcome(Some(f.name()), "F.1", None),
+            // Literally: no BOM and no declared encoding is UTF-8, whatever the first
+            // bytes look like (the chain reads a UTF-16/UCS-4/EBCDIC family as such).
             (None, _) | (_, None) => outcome(Some("utf-8"), "1.0", None),
             (Some(f), Some(d)) => match guess {
                 Some(g) if f.is_wide_or_ebcdic() && unordered_label_fits(d, g) => {
@@ -169,8 +171,7 @@ pub fn strict(i: &Inputs<'_>) -> Rfc3023Outcome {
                         "1.4" => "2.0/1.4",
                         "1.5" => "2.0/1.5",
                         "1.6" => "2.0/1.6",
-                        "1.7" => "2.0/1.7",
-                        _ => "2.0/F.1",
+                        _ => "2.0/1.7",
                     };
                     r.with_rule(rule)
                 } else {
@@ -179,7 +180,7 @@ pub fn strict(i: &Inputs<'_>) -> Rfc3023Outcome {
             };
             let c = Charset::for_label(cs);
             if let (Some(c), Some(bom)) = (c, i.bom)
-                && is_utf16(c)
+                && (is_utf16(c) || is_ucs4(c))
             {
                 let e = format!(
                     "Content-Type charset {cs} forbids a byte order mark, but there is a {} one",
@@ -343,7 +344,9 @@ mod tests {
             (None, a, Some("iso-8859-1"), "iso-8859-1", "1.2", false),
             (None, Some(Utf16Le), Some("utf-16le"), "utf-16le", "1.2", false),
             (None, Some(Ebcdic), Some("cp500"), "cp500", "1.2", false),
-            (None, Some(Utf16Be), None, "utf-16be", "F.1", false),
+            (None, Some(Utf16Be), None, "utf-8", "1.0", false),
+            (None, Some(Ucs4Le), None, "utf-8", "1.0", false),
+            (None, Some(Ebcdic), None, "utf-8", "1.0", false),
             (Some(u8), Some(Utf16Le), None, "utf-8", "1.3", true),
             (Some(u8), a, Some("iso-8859-1"), "utf-8", "1.4", true),
             (Some(u8), a, Some("utf-8"), "utf-8", "1.4", false),
@@ -365,6 +368,7 @@ mod tests {
         use MediaClass::*;
         let a = Some(Family::AsciiCompatible);
         let (u16le, u16be) = (Some(Charset::UTF_16LE), Some(Charset::UTF_16BE));
+        let (u32le, u32be) = (Some(Charset::UTF_32LE), Some(Charset::UTF_32BE));
         type Row<'a> = (
             MediaClass,
             Option<&'a str>,
@@ -382,6 +386,9 @@ mod tests {
             (ApplicationXml, None, None, None, None, Some("utf-8"), "2.0/1.0", false),
             (TextXml, None, None, a, Some("iso-8859-1"), Some("us-ascii"), "2.1", false),
             (TextXml, Some("utf-16le"), u16le, None, None, Some("utf-16le"), "2.2", true),
+            (ApplicationXml, Some("UTF-32BE"), u32be, None, None, Some("utf-32be"), "2.2", true),
+            (TextXml, Some("utf-32le"), u32le, None, None, Some("utf-32le"), "2.2", true),
+            (ApplicationXml, Some("utf-32"), u32le, None, None, Some("utf-32le"), "2.3", false),
             (ApplicationXml, Some("utf-16"), u16be, None, None, Some("utf-16be"), "2.3", false),
             (ApplicationXml, Some("utf-16"), None, Some(Family::Utf16Le), None, Some("utf-16le"), "2.4", true),
             (ApplicationXml, Some("utf-16"), None, a, None, None, "2.4", true),

@@ -134,10 +134,11 @@ def add_all():
         d = "Appendix F: %s first bytes, declared ucs-4" % name
         scenario("appendix_f_%s" % name, utf32(doc(DE, "ucs-4", d), order), d,
                  Encoding=label, Rule="1.1", Bozo="none", Source="rfc3023", Title=DE)
-        d = "Appendix F: %s first bytes and no encoding (extension F.1)" % name
+        d = ("Appendix F: %s first bytes and no encoding: rule 1.0 says UTF-8, the chain "
+             "reads the family" % name)
         scenario("appendix_f_%s_no_encoding" % name,
                  utf32(doc(DE, version_only=True, description=d), order), d,
-                 Encoding=label, Rule="F.1", Bozo="none", Source="rfc3023", Title=DE)
+                 Encoding=label, Rule="1.0", Bozo="none", Source="rfc3023", Title=DE)
     d = "Appendix F: UTF-16LE first bytes, declared utf-16le"
     scenario("appendix_f_utf16le", doc(EL, "utf-16le", d).encode("utf-16-le"), d,
              Encoding="utf-16le", Rule="1.2", Bozo="none", Source="rfc3023", Title=EL)
@@ -153,9 +154,9 @@ def add_all():
     d = "Appendix F: EBCDIC first bytes, declared cp500 (brackets differ from cp037)"
     scenario("appendix_f_ebcdic_cp500", doc("[Ærø]", "cp500", d).encode("cp500"), d,
              Encoding="cp500", Rule="1.2", Bozo="none", Source="rfc3023", Title="[Ærø]")
-    d = "Appendix F: EBCDIC first bytes and no encoding: read as cp037 (extension F.1)"
+    d = "Appendix F: EBCDIC first bytes and no encoding: rule 1.0 (UTF-8); the chain reads cp037"
     scenario("appendix_f_ebcdic_no_encoding", doc("Ærø", version_only=True, description=d).encode("cp037"), d,
-             Encoding="cp037", Rule="F.1", Bozo="none", Source="rfc3023", Title="Ærø")
+             Encoding="cp037", Rule="1.0", Bozo="none", Source="rfc3023", Title="Ærø")
 
     d = "EBCDIC markup without any declaration: '<rss' in cp037 (loose family, read as cp037)"
     scenario("ebcdic_no_declaration", ('<!-- %s -->\n<rss version="2.0"><channel><title>Ærø</title>'
@@ -184,6 +185,11 @@ def add_all():
              Transport="http", Header=["Content-Type: application/xml; charset=utf-16be"],
              Encoding="utf-16be", Rule="2.2", **{"Rule-error": "yes"},
              Bozo="CharacterEncodingMismatch", Source="rfc3023", Title=DE)
+    d = "rule 2.2 (extended) ERROR: charset=utf-32le with a BOM"
+    scenario("rule_2_2_utf32le_charset_with_bom", b"\xff\xfe\x00\x00" + utf32(doc(JA, "utf-32", d), "4321"), d,
+             Transport="http", Header=["Content-Type: application/rss+xml; charset=UTF-32LE"],
+             Encoding="UTF-32LE", Rule="2.2", **{"Rule-error": "yes"},
+             Bozo="CharacterEncodingMismatch", Source="rfc3023", Title=JA)
     d = "rule 2.3: charset=utf-16 with a UTF-16LE BOM"
     scenario("rule_2_3_utf16_charset_bom", b"\xff\xfe" + doc(DE, "utf-16", d).encode("utf-16-le"), d,
              Transport="http", Header=["Content-Type: application/atom+xml; charset=\"utf-16\""],
@@ -272,8 +278,306 @@ def add_all():
              Encoding="utf-8", Rule="2.5", Bozo="CharacterEncodingOverride", Source="evidence", Title=DE)
 
 
+# Natural text for the recovery classes: a few sentences per language, each an entry.
+TEXTS = {
+    "ja": ["東京で新しい美術館が開館し、週末には多くの家族連れが訪れました。",
+           "気象庁によると、明日は全国的に晴れて気温が上がる見込みです。",
+           "地元の商店街では、秋祭りの準備が始まっています。",
+           "新しい鉄道路線の建設について、住民説明会が開かれました。",
+           "今年の米の収穫量は、昨年をやや上回る見通しです。"],
+    "zh": ["北京举办了新的国际展览会，吸引了来自各地的游客。",
+           "气象部门预计，明天全国大部分地区天气晴朗。",
+           "当地政府宣布将扩建城市公园，增加绿化面积。",
+           "新的高速铁路线路将于明年年底正式通车。",
+           "今年的粮食产量预计将比去年略有增长。"],
+    "tw": ["台北舉辦了新的國際展覽會，吸引了來自各地的遊客。",
+           "氣象局預計，明天全台大部分地區天氣晴朗。",
+           "地方政府宣布將擴建城市公園，增加綠化面積。",
+           "新的捷運路線將於明年年底正式通車。",
+           "今年的稻米產量預計將比去年略有增長。"],
+    "ko": ["서울에서 새로운 미술관이 문을 열었고 주말에는 많은 가족이 방문했습니다.",
+           "기상청은 내일 전국이 대체로 맑고 기온이 오를 것으로 예상했습니다.",
+           "지역 상인들은 가을 축제 준비를 시작했습니다.",
+           "새 지하철 노선 건설에 대한 주민 설명회가 열렸습니다.",
+           "올해 쌀 수확량은 작년보다 조금 늘어날 전망입니다."],
+    "de": ["Die Stadtwerke erhöhen zum Jahreswechsel die Gebühren für Fernwärme.",
+           "Im Museum für Völkerkunde öffnet eine Ausstellung über Straßenbahnen.",
+           "Der Gemeinderat beschließt den Bau einer neuen Grundschule in Süd.",
+           "Wetter: Am Wochenende wird es sonnig, nachts gibt es Bodenfrost.",
+           "Bürgerinitiative übergibt 5000 Unterschriften gegen die Schließung."],
+    "fr": ["La mairie a présenté le nouveau plan de circulation du centre-ville.",
+           "Un festival de théâtre réunit des troupes venues de toute la région.",
+           "Les élèves du lycée Molière ont visité le musée d’art moderne.",
+           "Météo : un week-end ensoleillé, mais des gelées matinales sont prévues.",
+           "Le marché de Noël ouvrira ses portes dès la fin du mois."],
+    "es": ["El ayuntamiento aprobó ayer la reforma de la plaza mayor.",
+           "Los vecinos de Málaga celebran la llegada del otoño con música.",
+           "La biblioteca municipal amplía su horario durante los exámenes.",
+           "Según la previsión, mañana lloverá en el norte de la península.",
+           "El equipo juvenil ganó el campeonato después de una década."],
+    "ru": ["В Москве открылась новая выставка современного искусства.",
+           "Синоптики обещают тёплую погоду до конца недели.",
+           "Городские власти объявили о ремонте центральной библиотеки.",
+           "Школьники из Казани победили на олимпиаде по математике.",
+           "В парке Горького начали заливать каток к зимнему сезону."],
+}
+
+# The label each multi-byte legacy charset is declared with, its Python codec and the
+# encoding feed-decoder reports for it (the declared label as written, lower-cased).
+LEGACY_CJK = [("shift_jis", "shift_jis", "ja"), ("euc-jp", "euc_jp", "ja"),
+              ("gbk", "gbk", "zh"), ("gb18030", "gb18030", "zh"), ("big5", "big5", "tw"),
+              ("euc-kr", "euc_kr", "ko")]
+
+
+def feed(lang, decl=None, description="", title=None):
+    """An RSS feed of the language's sentences: one entry each, title and description."""
+    texts = TEXTS[lang]
+    head = '<?xml version="1.0" encoding="%s"?>\n' % decl if decl else ""
+    items = "".join('<item><title>%s</title><description>%s %s</description></item>\n'
+                    % (t, t, t) for t in texts)
+    return (head + "<!-- %s -->\n" % description +
+            '<rss version="2.0"><channel><title>%s</title>\n%s</channel></rss>\n'
+            % (title or texts[0], items))
+
+
+def cut_mid_character(text, encode, keep=1):
+    """`text` encoded, cut inside the last non-ASCII character of its last description:
+    the bytes before that character and `keep` bytes of it (a truncated download)."""
+    last = text.rindex("<description>")
+    chars = [i for i in range(last, len(text)) if ord(text[i]) > 0x7f]
+    at = chars[len(chars) // 2]
+    whole = encode(text[at])
+    assert len(whole) > keep, (text[at], whole)
+    return encode(text[:at]) + whole[:keep]
+
+
+def add_recovery():
+    # 1. Truncated downloads: every multi-byte charset, labelled, unlabelled, by HTTP.
+    for label, codec, lang in LEGACY_CJK:
+        d = "truncated download: %s feed cut inside a character; the label is kept" % label
+        text = feed(lang, label, d)
+        scenario("truncated_%s" % codec, cut_mid_character(text, lambda s: s.encode(codec)), d,
+                 Encoding=label, Rule="1.2", Bozo="CharacterDecodingError", Source="rfc3023",
+                 **{"Text-contains": TEXTS[lang][3]}, Title=TEXTS[lang][0])
+    d = "truncated download under feedparser policy: the label fails, iso-8859-2 wins (mojibake)"
+    text = feed("ja", "shift_jis", d)
+    scenario("truncated_shift_jis_feedparser",
+             cut_mid_character(text, lambda s: s.encode("shift_jis")), d, Policy="feedparser",
+             Encoding="iso-8859-2", Rule="1.2", Bozo="CharacterEncodingOverride", Source="fallback",
+             **{"Text-contains": TEXTS["ja"][0].encode("shift_jis").decode("iso8859_2")})
+    for label, codec, lang, reported in (("shift_jis", "shift_jis", "ja", "SHIFT_JIS"),
+                                         ("euc-kr", "euc_kr", "ko", "EUC-KR"),
+                                         ("big5", "big5", "tw", "Big5"),
+                                         ("gbk", "gbk", "zh", "GB2312")):
+        d = "truncated download: unlabelled %s cut inside a character; chardetng finds it" % label
+        text = feed(lang, None, d)
+        scenario("truncated_unlabelled_%s" % codec,
+                 cut_mid_character(text, lambda s: s.encode(codec)), d,
+                 Encoding=reported, Rule="1.0",
+                 Bozo="CharacterDecodingError, CharacterEncodingOverride", Source="detector",
+                 **{"Text-contains": TEXTS[lang][3]}, Title=TEXTS[lang][0])
+    d = "truncated download: EUC-JP served with charset=EUC-JP, cut inside a character"
+    text = feed("ja", None, d)
+    scenario("truncated_http_euc_jp", cut_mid_character(text, lambda s: s.encode("euc_jp")), d,
+             Transport="http", Header=["Content-Type: application/rss+xml; charset=EUC-JP"],
+             Encoding="EUC-JP", Rule="2.5", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": TEXTS["ja"][3]}, Title=TEXTS["ja"][0])
+    d = "truncated download: UTF-8 cut inside a three-byte character"
+    text = feed("zh", "utf-8", d)
+    scenario("truncated_utf8", cut_mid_character(text, lambda s: s.encode("utf-8"), keep=2), d,
+             Encoding="utf-8", Rule="1.2", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": TEXTS["zh"][3]}, Title=TEXTS["zh"][0])
+    d = "truncated download: UTF-16LE with a BOM, an odd byte at the end"
+    text = feed("ko", "utf-16", d)
+    scenario("truncated_utf16le_bom",
+             b"\xff\xfe" + cut_mid_character(text, lambda s: s.encode("utf-16-le")), d,
+             Encoding="utf-16le", Rule="1.6", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": TEXTS["ko"][3]}, Title=TEXTS["ko"][0])
+    d = "truncated download: UTF-16BE without a BOM, declared utf-16, an odd byte at the end"
+    text = feed("ru", "utf-16", d)
+    scenario("truncated_utf16be_declared",
+             cut_mid_character(text, lambda s: s.encode("utf-16-be")), d,
+             Encoding="utf-16be", Rule="1.1", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": TEXTS["ru"][3]}, Title=TEXTS["ru"][0])
+    d = "truncated download: UTF-32LE with a BOM, three bytes of the last character"
+    text = feed("ja", None, d)
+    scenario("truncated_utf32le_bom",
+             b"\xff\xfe\x00\x00" + cut_mid_character(text, lambda s: utf32(s, "4321"), keep=3), d,
+             Encoding="utf-32le", Rule="1.7", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": TEXTS["ja"][3]}, Title=TEXTS["ja"][0])
+    d = "truncated download: UTF-32BE without a BOM, declared ucs-4, two bytes of a character"
+    text = feed("de", "ucs-4", d)
+    scenario("truncated_utf32be_declared",
+             cut_mid_character(text, lambda s: utf32(s, "1234"), keep=2), d,
+             Encoding="utf-32be", Rule="1.1", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": TEXTS["de"][3]}, Title=TEXTS["de"][0])
+
+    # 2. Lossy UTF-16/UTF-32: the label is kept, each bad unit becomes U+FFFD.
+    d = "lossy UTF-16LE: a lone high surrogate in one entry; the rest is kept"
+    text = feed("ja", "utf-16", d)
+    bad = TEXTS["ja"][2]
+    data = b"\xff\xfe" + text.encode("utf-16-le").replace(
+        bad.encode("utf-16-le"), bad[:4].encode("utf-16-le") + b"\x3d\xd8" + bad[4:].encode("utf-16-le"), 1)
+    scenario("lossy_utf16le_lone_surrogate", data, d,
+             Encoding="utf-16le", Rule="1.6", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": bad[:4] + "\ufffd" + bad[4:]}, Title=TEXTS["ja"][0])
+    d = "lossy UTF-16BE without a BOM: a lone low surrogate, declared utf-16"
+    text = feed("ru", "utf-16", d)
+    bad = TEXTS["ru"][1]
+    data = text.encode("utf-16-be").replace(
+        bad.encode("utf-16-be"), b"\xdc\x01" + bad.encode("utf-16-be"), 1)
+    scenario("lossy_utf16be_lone_low_surrogate", data, d,
+             Encoding="utf-16be", Rule="1.1", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": "\ufffd" + bad}, Title=TEXTS["ru"][0])
+    d = "lossy UTF-32BE with a BOM: a value above U+10FFFF and a surrogate"
+    text = feed("zh", None, d)
+    bad = TEXTS["zh"][2]
+    enc = lambda s: utf32(s, "1234")
+    data = b"\x00\x00\xfe\xff" + enc(text).replace(
+        enc(bad), enc(bad[:3]) + b"\x00\x11\x00\x00" + enc(bad[3:6]) + b"\x00\x00\xd8\x00" + enc(bad[6:]), 1)
+    scenario("lossy_utf32be_out_of_range", data, d,
+             Encoding="utf-32be", Rule="1.7", Bozo="CharacterDecodingError", Source="rfc3023",
+             **{"Text-contains": bad[:3] + "\ufffd" + bad[3:6] + "\ufffd" + bad[6:]},
+             Title=TEXTS["zh"][0])
+
+    # 3. Mixed documents: UTF-8 with entries pasted in windows-1252, at any share.
+    def mixed(lang_utf8, lang_1252, n_utf8, n_1252, decl):
+        u = TEXTS[lang_utf8]
+        w = TEXTS[lang_1252]
+        parts = []
+        for i in range(max(n_utf8, n_1252)):
+            if i < n_utf8:
+                parts.append(('<item><title>%s</title><description>%s “%s”</description></item>\n'
+                              % (u[i % 5], u[(i + 1) % 5], u[(i + 2) % 5][:20])).encode("utf-8"))
+            if i < n_1252:
+                parts.append(('<item><title>%s</title><description>“%s” – %s…</description></item>\n'
+                              % (w[i % 5], w[(i + 1) % 5], w[(i + 2) % 5])).encode("cp1252"))
+        head = ('<?xml version="1.0" encoding="%s"?>\n' % decl) if decl else ""
+        return (head + '<rss version="2.0"><channel><title>%s</title>\n' % u[0]).encode("utf-8") \
+            + b"".join(parts) + b"</channel></rss>\n"
+    for name, lu, lw, nu, nw, decl, what in (
+            ("mixed_utf8_mostly_cp1252", "de", "fr", 2, 10, "utf-8", "mostly windows-1252 entries"),
+            ("mixed_utf8_few_cp1252", "fr", "es", 10, 1, "utf-8", "one windows-1252 entry"),
+            ("mixed_utf8_half_cp1252", "es", "de", 5, 5, "UTF-8", "half the entries windows-1252"),
+            ("mixed_unlabelled", "ru", "fr", 4, 6, None, "Russian UTF-8, French windows-1252, no declaration")):
+        d = "mixed document: UTF-8 with %s (valid UTF-8 kept, invalid runs read as windows-1252)" % what
+        data = mixed(lu, lw, nu, nw, decl)
+        scenario(name, data, d, Encoding="utf-8", Rule="1.2" if decl else "1.0",
+                 Bozo="CharacterDecodingError", Source="rfc3023",
+                 **{"Text-contains": "“%s” – %s…" % (TEXTS[lw][1], TEXTS[lw][2])},
+                 Title=TEXTS[lu][0])
+
+    # 4. Double-encoded UTF-8 (UTF-8 bytes read as windows-1252 and encoded again): undone
+    #    over the whole document, or not at all.
+    def double(text):
+        return "".join(bytes([b]).decode("cp1252", "strict") if b not in (0x81, 0x8d, 0x8f, 0x90, 0x9d)
+                       else chr(b) for b in text.encode("utf-8"))
+    for name, lang in (("double_encoded_fr", "fr"), ("double_encoded_de", "de"), ("double_encoded_ru", "ru")):
+        d = "double-encoded UTF-8 throughout (%s, with windows-1252 marks): undone everywhere" % lang
+        text = feed(lang, "utf-8", d)
+        body = text[text.index("<rss"):]
+        data = (text[:text.index("<rss")] + double(body)).encode("utf-8")
+        scenario(name, data, d, Encoding="utf-8", Rule="1.2", Bozo="DoubleEncodedText",
+                 Source="rfc3023", **{"Text-contains": TEXTS[lang][2]}, Title=TEXTS[lang][0])
+    d = "double-encoded UTF-8 in some entries only: left as published (never half repaired)"
+    text = feed("fr", "utf-8", d)
+    data = text.replace(TEXTS["fr"][2], double(TEXTS["fr"][2])).encode("utf-8")
+    scenario("double_encoded_partial", data, d, Encoding="utf-8", Rule="1.2", Bozo="none",
+             Source="rfc3023", **{"Text-contains": double(TEXTS["fr"][2])}, Title=TEXTS["fr"][0])
+    d = "double-encoded UTF-8 under feedparser policy: the document is left as published"
+    text = feed("fr", "utf-8", d)
+    data = double(text).encode("utf-8")
+    scenario("double_encoded_fr_feedparser", data, d, Policy="feedparser", Encoding="utf-8",
+             Rule="1.2", Bozo="none", Source="rfc3023",
+             **{"Text-contains": double(TEXTS["fr"][2])})
+
+    # 5. A CJK charset under another CJK label: the label decodes, the text is wrong;
+    #    chardetng (on plenty of text) and the script of the reading decide.
+    for real, codec, lang, label, reported in (
+            ("shift_jis", "shift_jis", "ja", "gbk", "shift_jis"),
+            ("big5", "big5", "tw", "gb2312", "big5"),
+            ("big5", "big5", "tw", "gb18030", "big5"),
+            ("euc-kr", "euc_kr", "ko", "euc-jp", "euc-kr"),
+            ("euc-jp", "euc_jp", "ja", "euc-kr", "euc-jp"),
+            ("gbk", "gbk", "zh", "big5", "GB2312")):
+        d = "%s bytes labelled %s: the reading is replaced" % (real, label)
+        # GBK bytes fail strict Big5 here: chardetng's candidate decodes them.
+        scenario("cjk_%s_labelled_%s" % (codec, label.replace("-", "")),
+                 feed(lang, label, d).encode(codec), d,
+                 Encoding=reported, Rule="1.2", Bozo="CharacterEncodingOverride",
+                 Source="detector" if reported == "GB2312" else "evidence",
+                 Title=TEXTS[lang][0])
+    # A correct EUC-KR label on short Korean (Hangul, or Hanja) is never overridden.
+    for i, title in enumerate(("서울 날씨", "韓國 經濟 뉴스", "大韓民國 政府 發表", "國會 本會議 通過")):
+        d = "guard: a correct euc-kr label on a short title (chardetng guesses otherwise)"
+        scenario("guard_short_euc_kr_%d" % i, doc(title, "euc-kr", d).encode("euc_kr"), d,
+                 Encoding="euc-kr", Rule="1.2", Bozo="none", Source="rfc3023", Title=title)
+
+    # 6. Sibling single-byte pages (a Windows code page and its ISO 8859 part).
+    SIB = {
+        "el": ["Ένας άνθρωπος ήρθε στην Αθήνα το πρωί.",
+               "Άρχισε η συνεδρίαση της Βουλής για τον προϋπολογισμό.",
+               "Ό,τι είπε ο υπουργός δεν ήταν σωστό, «σοβαρό» λάθος."],
+        "cs": ["Pražský deník: zprávy z hlavního města.",
+               "Vláda schválila ve středu nový zákon o daních, důležitý krok.",
+               "Škola v Řevnicích získala ocenění za žákovské projekty."],
+        "pl": ["Gazeta Krakowska: wiadomości z regionu.",
+               "Żółte światło dla budowy metra, ważna decyzja.",
+               "Ulewa zalała piwnice w Nowej Hucie."],
+        "he": ["חדשות היום: הממשלה אישרה את התקציב.",
+               "גשם כבד צפוי בצפון הארץ.",
+               "בית הספר זכה בפרס."],
+        "tr": ["İstanbul'da yağmur etkili oldu, Boğaz'da vapur seferleri iptal edildi.",
+               "Kapalıçarşı'da esnaf şikâyetçi: müşteri sayısı düştü.",
+               "Öğrenciler sınav sonuçlarını öğrendi."],
+    }
+
+    def sib_doc(lang, label, d, n=3):
+        texts = SIB[lang][:n]
+        head = '<?xml version="1.0" encoding="%s"?>\n<!-- %s -->\n' % (label, d)
+        items = "".join("<item><title>%s</title><description>%s</description></item>" % (t, t)
+                        for t in texts)
+        return head + '<rss version="2.0"><channel><title>%s</title>%s</channel></rss>\n' % (texts[0], items)
+    for name, lang, codec, label, reported, source, n, why in (
+            ("sibling_polish_cp1250_labelled_latin2", "pl", "cp1250", "iso-8859-2", "windows-1250",
+             "evidence", 1, "bytes 0x80-0x9F are C1 controls in ISO-8859-2"),
+            ("sibling_polish_latin2_labelled_cp1250", "pl", "iso8859_2", "windows-1250", "iso-8859-2",
+             "evidence", 1, "a pilcrow inside a word"),
+            ("sibling_greek_latin7_labelled_cp1253", "el", "iso8859_7", "windows-1253", "iso-8859-7",
+             "evidence", 2, "a pilcrow before a letter"),
+            ("sibling_czech_latin2_labelled_cp1250", "cs", "iso8859_2", "windows-1250", "iso-8859-2",
+             "evidence", 3, "chardetng tells the siblings apart where they differ"),
+            ("sibling_turkish_latin5_labelled_cp1252", "tr", "iso8859_9", "windows-1252", "windows-1254",
+             "evidence", 3, "chardetng names Turkish")):
+        d = "sibling code pages: %s bytes labelled %s (%s)" % (codec, label, why)
+        scenario(name, sib_doc(lang, label, d, n).encode(codec), d, Encoding=reported, Rule="1.2",
+                 Bozo="CharacterEncodingOverride", Source=source, Title=SIB[lang][0])
+    for lang, codecs in (("el", ("cp1253", "iso8859_7")), ("cs", ("cp1250", "iso8859_2")),
+                         ("pl", ("cp1250", "iso8859_2")), ("he", ("cp1255", "iso8859_8")),
+                         ("tr", ("cp1254", "iso8859_9"))):
+        for codec in codecs:
+            label = {"cp1253": "windows-1253", "iso8859_7": "iso-8859-7", "cp1250": "windows-1250",
+                     "iso8859_2": "iso-8859-2", "cp1255": "windows-1255", "iso8859_8": "iso-8859-8",
+                     "cp1254": "windows-1254", "iso8859_9": "iso-8859-9"}[codec]
+            for n in (1, 3):
+                d = "guard: a correct %s label on %s text (%d entries)" % (label, lang, n)
+                scenario("guard_sibling_%s_%s_%d" % (lang, codec, n), sib_doc(lang, label, d, n).encode(codec), d,
+                         Encoding=label, Rule="1.2", Bozo="none", Source="rfc3023", Title=SIB[lang][0])
+
+    # Guards: correct labels on natural (and short) text are never overridden.
+    for label, codec, lang in LEGACY_CJK:
+        d = "guard: a correct %s label on a complete feed" % label
+        scenario("guard_%s" % codec, feed(lang, label, d).encode(codec), d,
+                 Encoding=label, Rule="1.2", Bozo="none", Source="rfc3023", Title=TEXTS[lang][0])
+        d = "guard: a correct %s label on a one-line title" % label
+        short = TEXTS[lang][1][:12].strip()
+        scenario("guard_short_%s" % codec, doc(short, label, d).encode(codec), d,
+                 Encoding=label, Rule="1.2", Bozo="none", Source="rfc3023", Title=short)
+
+
 def main():
     add_all()
+    add_recovery()
     os.makedirs(OUT, exist_ok=True)
     for f in os.listdir(OUT):
         if f.endswith((".xml", ".expect")):

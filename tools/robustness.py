@@ -317,7 +317,26 @@ BOM_VARIANTS = ["bom8-decl-legacy", "bom8-http-legacy", "bom16-decl-utf8",
 MALFORMED_PER_PAIR = 2
 
 SCENARIOS = ["labelled", "http-charset", "unlabelled", "mislabelled", "media-type",
-             "bom-conflict", "malformed"]
+             "bom-conflict", "malformed", "truncated", "mixed", "lossy-wide",
+             "double-encoded"]
+
+# Damaged documents (the bytes are not valid in any one encoding):
+#   truncated   a download cut inside a character of the last entry's summary, in every
+#               multi-byte encoding (declared, and for legacy CJK also HTTP-labelled);
+#               that summary is not scored, every other field is
+#   mixed       a UTF-8 feed with entries pasted in windows-1252 (one entry, or all but
+#               one), declared UTF-8 or unlabelled
+#   lossy-wide  UTF-16/UTF-32 with a lone surrogate in one summary; expected: U+FFFD
+#               there and everything else intact
+#   double-encoded  UTF-8 read as windows-1252 and encoded to UTF-8 again, the whole
+#               document; expected: the original text
+TRUNCATE_ENCODINGS = ["utf-8", "utf-16", "utf-16le", "utf-16be", "utf-32", "shift_jis",
+                      "euc-jp", "gb2312", "gbk", "gb18030", "big5", "euc-kr"]
+LEGACY_MULTIBYTE = ["shift_jis", "euc-jp", "gb2312", "gbk", "gb18030", "big5", "euc-kr"]
+MIXED_LANGS = ["en", "fr", "de", "es", "pt"]
+MIXED_VARIANTS = ["one-entry-decl", "most-entries-decl", "one-entry-none", "most-entries-none"]
+WIDE_ENCODINGS = ["utf-16", "utf-16le", "utf-16be", "utf-32"]
+SURROGATE = {"utf-16-le": b"\x00\xd8", "utf-16-be": b"\xd8\x00", "utf-32-le": b"\x00\xd8\x00\x00"}
 
 
 def is_unicode(enc):
@@ -578,7 +597,79 @@ def generate(seed=1):
             add("bom-conflict", v, lang, enc, fmt, headers, data, exp)
             cases[-1]["true_codec"] = "utf-8" if v.startswith("bom8") else (
                 "utf-16-le" if v == "bom16-decl-utf8" else "utf-16-be")
+    generate_damaged(seed, add, cases)
     return cases, skipped
+
+
+def damaged_plan():
+    """(scenario, variant, lang, enc) of every damaged case, in generation order."""
+    plan = []
+    for lang, encs in LANG_ENCODINGS.items():
+        for enc in encs:
+            if enc in TRUNCATE_ENCODINGS:
+                plan.append(("truncated", "decl", lang, enc))
+                if enc in LEGACY_MULTIBYTE:
+                    plan.append(("truncated", "http", lang, enc))
+            if enc in WIDE_ENCODINGS:
+                plan.append(("lossy-wide", "surrogate", lang, enc))
+        if lang in MIXED_LANGS:
+            for v in MIXED_VARIANTS:
+                plan.append(("mixed", v, lang, "utf-8"))
+        if "utf-8" in encs:
+            plan.append(("double-encoded", "cp1252", lang, "utf-8"))
+    return plan
+
+
+def generate_damaged(seed, add, cases):
+    for scenario, variant, lang, enc in damaged_plan():
+        label, codec, bom, _ = ENCODINGS[enc]
+        rng = random.Random("%s:%s:%s:%s:%s" % (seed, scenario, variant, lang, enc))
+        fmt = rng.choice(["rss", "atom"])
+        texts = fit_texts(TEXTS[lang], codec)
+        if scenario == "truncated":
+            decl = label if variant == "decl" else None
+            headers = [] if variant == "decl" else [
+                "Content-Type: %s; charset=%s" % (ct_for(fmt), label)]
+            doc, exp = build_doc(lang, texts, fmt, decl)
+            last = xml_escape(exp["entries"][-1]["summary"])
+            start = doc.rindex(last)
+            # The first character past the middle of that summary that takes more than
+            # one byte; the document ends after its first byte.
+            wide = [i for i in range(start + len(last) // 2, start + len(last))
+                    if len(doc[i].encode(codec)) > 1]
+            at = wide[0]
+            data = bom + doc[:at].encode(codec) + doc[at].encode(codec)[:1]
+            exp["entries"][-1]["summary"] = None
+            add(scenario, variant, lang, enc, fmt, headers, data, exp)
+        elif scenario == "lossy-wide":
+            doc, exp = build_doc(lang, texts, fmt, label)
+            summary = exp["entries"][1]["summary"]
+            cut = len(summary) // 2
+            esc_a, esc_b = xml_escape(summary[:cut]), xml_escape(summary[cut:])
+            data = bom + doc.encode(codec).replace(
+                (esc_a + esc_b).encode(codec),
+                esc_a.encode(codec) + SURROGATE[codec] + esc_b.encode(codec), 1)
+            exp["entries"][1]["summary"] = summary[:cut] + "\ufffd" + summary[cut:]
+            add(scenario, variant, lang, enc, fmt, [], data, exp)
+        elif scenario == "double-encoded":
+            doc, exp = build_doc(lang, TEXTS[lang], fmt, rng.choice(["UTF-8", None]))
+            twice = "".join(bytes([b]).decode("cp1252") if b not in (0x81, 0x8d, 0x8f, 0x90, 0x9d)
+                            else chr(b) for b in doc.encode("utf-8"))
+            add(scenario, variant, lang, enc, fmt, [], twice.encode("utf-8"), exp)
+        else:
+            decl = "UTF-8" if variant.endswith("-decl") else None
+            doc, exp = build_doc(lang, TEXTS[lang], fmt, decl)
+            data = doc.encode("utf-8")
+            entries = exp["entries"]
+            pasted = entries[:1] if variant.startswith("one") else entries[:-1]
+            for e in pasted:
+                for t in (e["title"], e["summary"]):
+                    fitted = fit_texts((t, []), "cp1252")[0]
+                    e["title" if t == e["title"] else "summary"] = fitted
+                    data = data.replace(xml_escape(t).encode("utf-8"),
+                                        xml_escape(fitted).encode("cp1252"), 1)
+            add(scenario, variant, lang, enc, fmt, [], data, exp)
+        cases[-1]["damaged"] = True
 
 
 def expected_case_count():
@@ -593,7 +684,7 @@ def expected_case_count():
             elif not is_unicode(enc):
                 n += 3
         n += len(BOM_VARIANTS)
-    return n
+    return n + len(damaged_plan())
 
 
 def case_filename(case):
@@ -661,6 +752,8 @@ def score(case, out, error):
         got = entries[i] if i < len(entries) else {}
         fields.append(("entries[%d].title" % i, e["title"], got.get("title"),
                        norm_title(got.get("title")) == norm_title(e["title"])))
+        if e["summary"] is None:  # cut short by a truncated download: not scored
+            continue
         fields.append(("entries[%d].summary" % i, e["summary"], got.get("summary"),
                        norm_summary(got.get("summary")) == norm_summary(e["summary"])))
     return fields
@@ -802,6 +895,15 @@ def self_test(seed):
     boms = {"utf-8": b"\xef\xbb\xbf", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff",
             "utf-32-le": b"\xff\xfe\x00\x00"}
     for c in cases:
+        if c.get("damaged"):
+            try:
+                c["data"].decode(c["true_codec"])
+                # Double encoding is valid UTF-8, damaged only in meaning.
+                if c["scenario"] != "double-encoded":
+                    problems.append("%s: damaged case decodes cleanly" % c["id"])
+            except UnicodeDecodeError:
+                pass
+            continue
         codec = c["true_codec"]
         data = c["data"]
         for bcodec, bom in sorted(boms.items(), key=lambda kv: -len(kv[1])):

@@ -249,6 +249,82 @@ impl Charset {
         }
     }
 
+    /// True for the UTF-16 and UTF-32/UCS-4 charsets (two or four bytes per code unit).
+    #[must_use]
+    pub fn is_wide(self) -> bool {
+        match self.0 {
+            Repr::Whatwg(e) => e == encoding_rs::UTF_16BE || e == encoding_rs::UTF_16LE,
+            Repr::Utf16 | Repr::Utf32 | Repr::Utf32Be | Repr::Utf32Le => true,
+            Repr::Ucs4_2143 | Repr::Ucs4_3412 => true,
+            _ => false,
+        }
+    }
+
+    /// For the byte-ordered UTF-16 and UTF-32/UCS-4 charsets: `bytes` decoded with every
+    /// invalid code unit (a lone surrogate, a value above U+10FFFF, an incomplete unit at
+    /// the end) replaced by one U+FFFD, with the number of replacements and the byte
+    /// offset of the first. `None` for every other charset (and for the unordered
+    /// UTF-16/UTF-32, which need their byte order first).
+    #[must_use]
+    pub fn decode_wide_replacing(self, bytes: &[u8]) -> Option<(String, usize, Option<usize>)> {
+        let mut out = String::with_capacity(bytes.len() / 2 + 8);
+        let mut bad = 0usize;
+        let mut first = None;
+        let mut note = |at: usize, out: &mut String| {
+            out.push('\u{FFFD}');
+            bad += 1;
+            first.get_or_insert(at);
+        };
+        match self.0 {
+            Repr::Whatwg(e) if e == encoding_rs::UTF_16BE || e == encoding_rs::UTF_16LE => {
+                let be = e == encoding_rs::UTF_16BE;
+                let units = bytes.chunks_exact(2).map(|u| {
+                    let pair = [u[0], u[1]];
+                    if be {
+                        u16::from_be_bytes(pair)
+                    } else {
+                        u16::from_le_bytes(pair)
+                    }
+                });
+                let mut at = 0;
+                for r in char::decode_utf16(units) {
+                    match r {
+                        Ok(c) => {
+                            at += 2 * c.len_utf16();
+                            out.push(c);
+                        }
+                        Err(_) => {
+                            note(at, &mut out);
+                            at += 2;
+                        }
+                    }
+                }
+                if bytes.len() % 2 == 1 {
+                    note(bytes.len() - 1, &mut out);
+                }
+            }
+            Repr::Utf32Be | Repr::Utf32Le | Repr::Ucs4_2143 | Repr::Ucs4_3412 => {
+                let order = match self.0 {
+                    Repr::Utf32Be => UCS4_BE,
+                    Repr::Utf32Le => UCS4_LE,
+                    Repr::Ucs4_2143 => UCS4_2143,
+                    _ => UCS4_3412,
+                };
+                for (i, unit) in bytes.chunks(4).enumerate() {
+                    match (unit.len() == 4)
+                        .then(|| char::from_u32(ucs4_value(unit, order)))
+                        .flatten()
+                    {
+                        Some(c) => out.push(c),
+                        None => note(i * 4, &mut out),
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some((out, bad, first))
+    }
+
     /// True for the EBCDIC code pages (cp037, cp500, cp1047, cp1140, cp273, cp875 …).
     #[must_use]
     pub fn is_ebcdic(self) -> bool {

@@ -182,6 +182,8 @@ enum Ctx {
 
 /// The builder state (feedparser's parser mixin, as data).
 pub(crate) struct Builder {
+    /// Base64 content values that were not base64 text (kept as published).
+    pub not_base64: usize,
     pub feed: Dict,
     /// The entry being built (at most one: an entry is final once the next one starts,
     /// since only the last entry is ever written to).
@@ -315,6 +317,7 @@ impl Builder {
             feed.insert("language".into(), jv!(l.replace('_', "-")));
         }
         Builder {
+            not_base64: 0,
             feed,
             entries: Vec::new(),
             done: Vec::new(),
@@ -374,6 +377,9 @@ impl Builder {
                 self.version = "rss10".into();
             } else if lower == "http://www.w3.org/2005/atom" {
                 self.version = "atom10".into();
+            } else if prefix.is_none() && lower == "http://purl.org/net/rss1.1#" {
+                // RSS 1.1's root is a `Channel` in this namespace (not CDF's).
+                self.version = "rss11".into();
             }
         }
         let (uri, lower) = normalize_ns(uri);
@@ -727,7 +733,7 @@ impl Builder {
         }
         if strip {
             let inner = &text[lo..hi];
-            let trimmed = trim_py(inner);
+            let trimmed = super::text::trim_xml(inner);
             lo += trimmed.as_ptr() as usize - inner.as_ptr() as usize;
             hi = lo + trimmed.len();
         }
@@ -738,10 +744,11 @@ impl Builder {
         if !expecting_text {
             return Some(output);
         }
-        if self.cp.base64
-            && let Some(decoded) = base64_utf8(&output)
-        {
-            output = decoded;
+        if self.cp.base64 {
+            match base64_utf8(&output) {
+                Some(decoded) => output = decoded,
+                None => self.not_base64 += usize::from(!output.trim().is_empty()),
+            }
         }
         // URI-valued elements are resolved against xml:base (identity without one).
         if !output.is_empty()

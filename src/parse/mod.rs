@@ -816,6 +816,15 @@ impl<'o> Driver<'o> {
             builder, bozo: own, ..
         } = self;
         bozo.extend(own);
+        if builder.not_base64 > 0 {
+            let n = builder.not_base64;
+            bozo.push(Bozo::new(
+                BozoKind::InvalidBase64,
+                format!(
+                    "{n} content value(s) marked base64 are not base64 text; kept as published"
+                ),
+            ));
+        }
         if builder.entries_truncated {
             let max = builder.max_entries;
             bozo.push(Bozo::new(

@@ -72,6 +72,14 @@ pub fn fix_double_utf8(s: String) -> String {
     }
 }
 
+/// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
+/// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
+/// U+00A0/U+3000, which are content.
+#[must_use]
+pub fn trim_xml(s: &str) -> &str {
+    s.trim_matches([' ', '\t', '\r', '\n'])
+}
+
 /// In markup, rewrites character references to C1 code points (`&#146;`) as references
 /// to their windows-1252 meanings (`&#x2019;`), as feedparser's HTML processing does.
 #[must_use]
@@ -250,15 +258,19 @@ pub fn unsemicolon_refs(s: &str) -> String {
     out
 }
 
-/// Lenient base64 decoding (characters outside the alphabet are skipped); `None` when the
-/// result is not UTF-8 or the data is malformed.
+/// Decodes base64 content (`mode="base64"`, or an Atom content type that is not text)
+/// to UTF-8 text. Stricter than Python's `base64.decodebytes`, which skips any character
+/// outside the alphabet and so turns plain text into garbage: only whitespace may sit
+/// between the characters of the alphabet, `=` only at the end, the length must be a
+/// whole number of quads, and the bytes must be UTF-8 text without control characters
+/// (tab, LF and CR aside). `None` otherwise: the caller keeps the value as published.
 #[must_use]
 pub fn base64_utf8(s: &str) -> Option<String> {
     let mut bits: u32 = 0;
     let mut nbits = 0;
     let mut out = Vec::with_capacity(s.len() * 3 / 4);
     let mut count = 0usize;
-    let mut pad = false;
+    let mut pad = 0usize;
     for b in s.bytes() {
         let v = match b {
             b'A'..=b'Z' => b - b'A',
@@ -267,13 +279,14 @@ pub fn base64_utf8(s: &str) -> Option<String> {
             b'+' => 62,
             b'/' => 63,
             b'=' => {
-                pad = true;
+                pad += 1;
                 continue;
             }
-            _ => continue,
+            b' ' | b'\t' | b'\n' | b'\r' => continue,
+            _ => return None,
         };
-        if pad {
-            break;
+        if pad > 0 {
+            return None; // data after padding
         }
         count += 1;
         bits = (bits << 6) | u32::from(v);
@@ -284,10 +297,14 @@ pub fn base64_utf8(s: &str) -> Option<String> {
             bits &= (1 << nbits) - 1;
         }
     }
-    if count % 4 == 1 {
+    if count == 0 || pad > 2 || !(count + pad).is_multiple_of(4) {
         return None;
     }
-    String::from_utf8(out).ok()
+    let text = String::from_utf8(out).ok()?;
+    let controls = text
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+    (!controls).then_some(text)
 }
 
 /// Finds an e-mail address the way feedparser's author pattern does; returns its byte
@@ -408,6 +425,27 @@ mod tests {
     #[test]
     fn base64_roundtrip() {
         assert_eq!(base64_utf8("aGVsbG8=").as_deref(), Some("hello"));
+        assert_eq!(
+            base64_utf8("aGVs\n bG8g\r\nd29y bGQ=").as_deref(),
+            Some("hello world")
+        );
+        assert_eq!(base64_utf8("Q2Fmw6k=").as_deref(), Some("Café"));
+    }
+
+    #[test]
+    fn text_that_is_not_base64_is_refused() {
+        // Python's decodebytes skips the spaces and punctuation and returns garbage.
+        for text in [
+            "Hello world, this is plain text.",
+            "Plain text without punctuation but with spaces",
+            "abcd efgh",    // a whole number of quads: decodes to control bytes
+            "aGVsbG8=aGk=", // data after padding
+            "aGVsbG8",      // not a whole number of quads
+            "",
+            "   ",
+        ] {
+            assert_eq!(base64_utf8(text), None, "{text:?}");
+        }
     }
 
     #[test]
