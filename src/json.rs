@@ -71,7 +71,10 @@ pub fn header_fields(headers: &Headers) -> Map<String, Value> {
     if let Some(etag) = headers.get("etag").filter(|v| !v.trim().is_empty()) {
         m.insert("etag".into(), etag.into());
     }
-    if let Some(modified) = headers.get("last-modified").filter(|v| !v.trim().is_empty()) {
+    if let Some(modified) = headers
+        .get("last-modified")
+        .filter(|v| !v.trim().is_empty())
+    {
         m.insert("modified".into(), modified.into());
         if let Some(dt) = crate::date::parse_date(modified) {
             m.insert(

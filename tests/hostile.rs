@@ -108,7 +108,9 @@ fn check(name: &str, p: &Parsed<'_>) {
 
 #[test]
 fn every_hostile_shape_is_right_and_about_as_fast_as_a_plain_feed() {
-    let _serial = TIMING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _serial = TIMING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut slow = Vec::new();
     for shape in SHAPES {
         let text = (shape.make)(SIZE);
@@ -136,7 +138,9 @@ fn every_hostile_shape_is_right_and_about_as_fast_as_a_plain_feed() {
 
 #[test]
 fn time_grows_linearly_with_the_input() {
-    let _serial = TIMING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _serial = TIMING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     // Four times the input may take at most eight times as long (quadratic: sixteen).
     let mut superlinear = Vec::new();
     for shape in SHAPES {
