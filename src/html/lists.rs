@@ -3,6 +3,7 @@
 //! only to follow feedparser.
 
 /// HTML elements kept (feedparser's `acceptable_elements`).
+#[cfg_attr(not(test), allow(dead_code))] // the match below is the lookup; this, its source
 pub(super) const ACCEPTABLE_ELEMENTS: &[&str] = &[
     "a",
     "abbr",
@@ -773,3 +774,156 @@ pub(super) const RELATIVE_URIS: &[(&str, &str)] = &[
     ("video", "poster"),
     ("video", "src"),
 ];
+
+/// Membership in [`ACCEPTABLE_ELEMENTS`], compiled to a match (faster than a search).
+pub(super) fn is_acceptable_element(name: &str) -> bool {
+    matches!(
+        name,
+        "a" | "abbr"
+            | "acronym"
+            | "address"
+            | "area"
+            | "article"
+            | "aside"
+            | "audio"
+            | "b"
+            | "big"
+            | "blockquote"
+            | "br"
+            | "button"
+            | "canvas"
+            | "caption"
+            | "center"
+            | "cite"
+            | "code"
+            | "col"
+            | "colgroup"
+            | "command"
+            | "datagrid"
+            | "datalist"
+            | "dd"
+            | "del"
+            | "details"
+            | "dfn"
+            | "dialog"
+            | "dir"
+            | "div"
+            | "dl"
+            | "dt"
+            | "em"
+            | "event-source"
+            | "fieldset"
+            | "figcaption"
+            | "figure"
+            | "font"
+            | "footer"
+            | "form"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "header"
+            | "hr"
+            | "i"
+            | "img"
+            | "input"
+            | "ins"
+            | "kbd"
+            | "keygen"
+            | "label"
+            | "legend"
+            | "li"
+            | "m"
+            | "map"
+            | "menu"
+            | "meter"
+            | "multicol"
+            | "nav"
+            | "nextid"
+            | "noscript"
+            | "ol"
+            | "optgroup"
+            | "option"
+            | "output"
+            | "p"
+            | "pre"
+            | "progress"
+            | "q"
+            | "s"
+            | "samp"
+            | "section"
+            | "select"
+            | "small"
+            | "sound"
+            | "source"
+            | "spacer"
+            | "span"
+            | "strike"
+            | "strong"
+            | "sub"
+            | "sup"
+            | "table"
+            | "tbody"
+            | "td"
+            | "textarea"
+            | "tfoot"
+            | "th"
+            | "thead"
+            | "time"
+            | "tr"
+            | "tt"
+            | "u"
+            | "ul"
+            | "var"
+            | "video"
+    )
+}
+
+/// Membership in [`NO_END_TAG`], compiled to a match.
+pub(super) fn is_void(name: &str) -> bool {
+    matches!(
+        name,
+        "area"
+            | "base"
+            | "basefont"
+            | "br"
+            | "col"
+            | "command"
+            | "embed"
+            | "frame"
+            | "hr"
+            | "img"
+            | "input"
+            | "isindex"
+            | "keygen"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn matches_agree_with_the_tables() {
+        for e in super::ACCEPTABLE_ELEMENTS {
+            assert!(super::is_acceptable_element(e), "{e}");
+        }
+        for e in super::NO_END_TAG {
+            assert!(super::is_void(e), "{e}");
+        }
+        for e in ["script", "style", "x", "", "A", "svg", "math"] {
+            assert_eq!(
+                super::is_acceptable_element(e),
+                super::ACCEPTABLE_ELEMENTS.contains(&e),
+                "{e}"
+            );
+            assert_eq!(super::is_void(e), super::NO_END_TAG.contains(&e), "{e}");
+        }
+    }
+}

@@ -60,8 +60,8 @@ use std::borrow::Cow;
 
 use crate::parse::url::{scheme_of, urljoin};
 use lists::{
-    ACCEPTABLE_ATTRIBUTES, ACCEPTABLE_ELEMENTS, MATHML_ATTRIBUTES, MATHML_ELEMENTS, NO_END_TAG,
-    RELATIVE_URIS, SVG_ATTRIBUTES, SVG_CASED, SVG_ELEMENTS, UNACCEPTABLE_WITH_CONTENT, URI_SCHEMES,
+    ACCEPTABLE_ATTRIBUTES, MATHML_ATTRIBUTES, MATHML_ELEMENTS, NO_END_TAG, RELATIVE_URIS,
+    SVG_ATTRIBUTES, SVG_CASED, SVG_ELEMENTS, UNACCEPTABLE_WITH_CONTENT, URI_SCHEMES,
 };
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -197,11 +197,24 @@ pub fn sanitize(html: &str) -> String {
 /// HTML").
 #[must_use]
 pub fn is_acceptable_element(name: &str) -> bool {
-    ACCEPTABLE_ELEMENTS.binary_search(&name).is_ok()
+    lists::is_acceptable_element(name)
+}
+
+fn is_unacceptable_with_content(name: &str) -> bool {
+    UNACCEPTABLE_WITH_CONTENT.contains(&name)
 }
 
 fn contains(list: &[&str], s: &str) -> bool {
     list.binary_search(&s).is_ok()
+}
+
+/// `s` lower-cased, borrowed when it has nothing to lower.
+fn lower(s: &str) -> Cow<'_, str> {
+    if s.bytes().any(|c| c.is_ascii_uppercase() || c >= 0x80) {
+        Cow::Owned(s.to_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    }
 }
 
 /// Python's `str.isspace()`.
@@ -278,7 +291,7 @@ fn expand_short_tags(s: &str) -> String {
         match found {
             Some((name, end)) => {
                 out.push_str(&s[copied..lt]);
-                if contains(NO_END_TAG, name) {
+                if lists::is_void(name) {
                     out.push('<');
                     out.push_str(name);
                     out.push_str(" />");
@@ -409,8 +422,12 @@ impl Processor<'_> {
             return;
         }
         let b = text.as_bytes();
+        if memchr::memchr(b'<', b).is_none() {
+            self.out.push_str(text);
+            return;
+        }
         let mut copied = 0;
-        for (k, _) in text.match_indices('<') {
+        for k in memchr::memchr_iter(b'<', b) {
             self.out.push_str(&text[copied..k]);
             copied = k + 1;
             match b.get(k + 1) {
@@ -725,7 +742,7 @@ impl Processor<'_> {
         let Some(j) = end_bracket(raw, i + 1) else {
             return Scan::Incomplete;
         };
-        let inner = raw[i + 2..j].trim_matches(is_py_space).to_lowercase();
+        let inner = lower(raw[i + 2..j].trim_matches(is_py_space));
         let name_len = if inner.starts_with(|c: char| c.is_ascii_alphabetic()) {
             inner
                 .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':')))
@@ -758,7 +775,9 @@ impl Processor<'_> {
             }
             // The sanitizer reads what the resolver wrote.
             for (_, value) in &mut attrs {
-                *value = escape_attr(value);
+                if value.contains(['<', '>', '"', '&']) {
+                    *value = escape_attr(value);
+                }
             }
         }
         self.sanitize_start(tag, attrs);
@@ -768,9 +787,20 @@ impl Processor<'_> {
         let mut acceptable: &[&str] = ACCEPTABLE_ATTRIBUTES;
         let mut svg = false;
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
-        let local = tag.rsplit_once(':').map_or(&*tag, |(_, l)| l).to_owned();
-        if !is_acceptable_element(&tag) || self.svg_ok > 0 {
-            if contains(UNACCEPTABLE_WITH_CONTENT, &local) {
+        let local_of = |t: &str| -> (bool, bool) {
+            let local = t.rsplit_once(':').map_or(t, |(_, l)| l);
+            (
+                is_unacceptable_with_content(local),
+                matches!(
+                    local,
+                    "animate" | "animatecolor" | "animatemotion" | "animatetransform" | "set"
+                ),
+            )
+        };
+        let (drops_content, animates) = local_of(&tag);
+        let acceptable_element = is_acceptable_element(&tag);
+        if !acceptable_element || self.svg_ok > 0 {
+            if drops_content {
                 self.unacceptable += 1;
             }
             if self.filter.markup == Markup::Html
@@ -802,7 +832,7 @@ impl Processor<'_> {
                 acceptable = SVG_ATTRIBUTES;
                 svg = true;
                 tag = Cow::Owned(svg_case(&tag).to_owned());
-            } else if !is_acceptable_element(&tag) {
+            } else if !acceptable_element {
                 return;
             }
         }
@@ -814,11 +844,7 @@ impl Processor<'_> {
         {
             attrs.push(("xmlns:xlink".into(), XLINK_NS.into()));
         }
-        let animation = svg
-            && matches!(
-                &*local,
-                "animate" | "animatecolor" | "animatemotion" | "animatetransform" | "set"
-            );
+        let animation = svg && animates;
         let mut clean: Vec<(String, String)> = Vec::with_capacity(attrs.len());
         let mut targets_href = false;
         for (key, value) in normalize_attrs(attrs) {
@@ -836,7 +862,7 @@ impl Processor<'_> {
                         value.clear();
                     }
                 }
-                if is_url_attribute(&key) && !url_is_safe(&local, &key, &value) {
+                if is_url_attribute(&key) && !url_is_safe(&tag, &key, &value) {
                     value.clear();
                 }
                 if animation && key == "attributeName" {
@@ -872,7 +898,7 @@ impl Processor<'_> {
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
         if !is_acceptable_element(&tag) {
             let local = tag.rsplit_once(':').map_or(&*tag, |(_, l)| l);
-            if contains(UNACCEPTABLE_WITH_CONTENT, local) {
+            if is_unacceptable_with_content(local) {
                 self.unacceptable -= 1;
             }
             if self.mathml_ok > 0 && contains(MATHML_ELEMENTS, &tag) {
@@ -912,7 +938,7 @@ impl Processor<'_> {
     }
 
     fn write_end(&mut self, tag: &str) {
-        if !contains(NO_END_TAG, tag) {
+        if !lists::is_void(tag) {
             self.out.push_str("</");
             self.out.push_str(tag);
             self.out.push('>');
@@ -956,6 +982,21 @@ fn is_url_attribute(key: &str) -> bool {
 /// (feedparser's rule, applied to what the browser sees); other URL attributes may not
 /// use a scheme that runs script, and `data:` only for images, audio and video.
 fn url_is_safe(element: &str, key: &str, value: &str) -> bool {
+    // Only what precedes the first ':', '/', '?' or '#' can be a scheme: when it holds
+    // no reference and no character a browser strips, the value is read as written.
+    let head_end = value.find([':', '/', '?', '#']).unwrap_or(value.len());
+    let head = &value[..head_end];
+    if !head.contains('&') && !head.bytes().any(|c| c <= b' ') {
+        if !value[head_end..].starts_with(':') {
+            return true;
+        }
+        return scheme_allowed(
+            element,
+            key,
+            &head.to_ascii_lowercase(),
+            &value[head_end + 1..],
+        );
+    }
     let decoded = decode_refs(value);
     let cleaned: String = decoded
         .trim_matches(|c: char| c <= ' ')
@@ -973,20 +1014,33 @@ fn url_is_safe(element: &str, key: &str, value: &str) -> bool {
         // Something before ':' that is no scheme; refuse what could hide one.
         return !head.contains(['&', '\\']) && !head.chars().any(char::is_control);
     };
-    if contains(URI_SCHEMES, &scheme) {
+    scheme_allowed(element, key, &scheme, &cleaned[colon + 1..])
+}
+
+/// Whether `scheme` (lower-cased; `rest` is what follows its ':') is allowed in `key`.
+fn scheme_allowed(element: &str, key: &str, scheme: &str, rest: &str) -> bool {
+    if !scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        || !scheme
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+    {
+        // Not a scheme: a relative reference with a ':' in it.
+        return !scheme.contains(['&', '\\']);
+    }
+    if contains(URI_SCHEMES, scheme) {
         return true;
     }
     if matches!(key, "href" | "xlink:href") {
         return false;
     }
-    match scheme.as_str() {
+    match scheme {
         "javascript" | "vbscript" | "livescript" | "mocha" | "jar" | "mhtml" | "ms-its"
         | "view-source" | "x-javascript" | "wysiwyg" => false,
         "data" => {
             matches!(key, "src" | "poster")
                 && matches!(element, "img" | "video" | "audio" | "source")
                 && {
-                    let mime = cleaned[colon + 1..].trim_start().to_ascii_lowercase();
+                    let mime = rest.trim_start().to_ascii_lowercase();
                     ["image/", "audio/", "video/"]
                         .iter()
                         .any(|p| mime.starts_with(p))
@@ -1097,36 +1151,28 @@ fn safe_join(base: &str, reference: &str) -> String {
 
 /// feedparser's attribute normalisation: names lower-cased, the last of duplicates
 /// kept, `rel` and `type` values lower-cased, sorted by name.
-fn normalize_attrs(attrs: Vec<(String, String)>) -> Vec<(String, String)> {
-    if attrs.is_empty() {
-        return attrs;
-    }
-    let mut attrs: Vec<(String, String)> = attrs
-        .into_iter()
-        .map(|(k, v)| {
-            let k = if k.bytes().any(|c| c.is_ascii_uppercase()) {
-                k.to_lowercase()
-            } else {
-                k
-            };
-            let v = if matches!(k.as_str(), "rel" | "type") {
-                v.to_lowercase()
-            } else {
-                v
-            };
-            (k, v)
-        })
-        .collect();
-    // Stable sort by name, then keep the last of each run of equal names.
-    attrs.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<(String, String)> = Vec::with_capacity(attrs.len());
-    for (k, v) in attrs {
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 = v,
-            _ => out.push((k, v)),
+fn normalize_attrs(mut attrs: Vec<(String, String)>) -> Vec<(String, String)> {
+    for (k, v) in &mut attrs {
+        if k.bytes().any(|c| c.is_ascii_uppercase()) {
+            *k = k.to_lowercase();
+        }
+        if matches!(k.as_str(), "rel" | "type")
+            && v.bytes().any(|c| c.is_ascii_uppercase() || c >= 0x80)
+        {
+            *v = v.to_lowercase();
         }
     }
-    out
+    // A stable sort by name, then the last of each run of equal names kept (in place).
+    attrs.sort_by(|a, b| a.0.cmp(&b.0));
+    attrs.dedup_by(|later, kept| {
+        if later.0 == kept.0 {
+            std::mem::swap(&mut later.1, &mut kept.1);
+            true
+        } else {
+            false
+        }
+    });
+    attrs
 }
 
 /// An attribute value as feedparser writes it: `<`, `>`, `"` escaped, and every `&` that
