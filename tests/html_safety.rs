@@ -62,7 +62,7 @@ fn unsafe_reason(html: &str) -> Option<String> {
                 || url.starts_with("vbscript:")
                 || url.starts_with("livescript:")
                 || (url.starts_with("data:")
-                    && !(url.starts_with("data:image/") && !url.starts_with("data:image/svg")));
+                    && (!url.starts_with("data:image/") || url.starts_with("data:image/svg")));
             if URL_ATTRS.contains(&attr.as_str()) && scripty {
                 return Some(format!("script URL in {attr} of <{name}>: {value}"));
             }
