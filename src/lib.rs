@@ -137,14 +137,14 @@ pub fn parse_with<'a>(
     bytes: &'a [u8],
     transport: &Transport,
 ) -> Parsed<'a> {
-    let http_options;
-    let options = match transport {
-        Transport::Http(headers) => {
-            http_options = options.clone().with_http_context(headers, None);
-            &http_options
-        }
-        _ => options,
+    let mut adjusted = match transport {
+        Transport::Http(headers) => options.clone().with_http_context(headers, None),
+        _ => options.clone(),
     };
+    // Under Recover, every field gets the same double-UTF-8 repair (windows-1252 marks
+    // included); under FeedparserExact, feedparser's Latin-1-only repair.
+    adjusted.windows_1252_repair = decoder.policy == Policy::Recover;
+    let options = &adjusted;
     // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
     // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
     if format::detect(bytes, transport) == format::Format::Json {

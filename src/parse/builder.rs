@@ -233,6 +233,9 @@ pub(crate) struct Builder {
     /// Resolve URIs inside HTML values
     /// ([`crate::parse::ParseOptions::resolve_relative_uris`]).
     resolve_uris: bool,
+    /// The per-value double-UTF-8 repair with windows-1252 semantics
+    /// ([`crate::parse::ParseOptions`], set under `Policy::Recover`).
+    windows_1252_repair: bool,
 }
 
 fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -354,7 +357,14 @@ impl Builder {
             entries_truncated: false,
             sanitize_html: true,
             resolve_uris: true,
+            windows_1252_repair: false,
         }
+    }
+
+    /// Sets whether the per-value double-UTF-8 repair also undoes windows-1252 marks.
+    pub(crate) fn windows_1252_repair(mut self, on: bool) -> Self {
+        self.windows_1252_repair = on;
+        self
     }
 
     /// Sets what happens to HTML values: sanitizing and relative-URI resolution.
@@ -777,7 +787,11 @@ impl Builder {
             self.cp.ty = Some("text/html".into());
         }
         self.cp.base64 = false;
-        output = map_cp1252(fix_double_utf8(output));
+        output = map_cp1252(if self.windows_1252_repair {
+            crate::parse::text::fix_double_utf8_1252(output)
+        } else {
+            fix_double_utf8(output)
+        });
         let htmlish = is_html_type(&map_content_type(self.cp.ty_or("text/html")));
         if htmlish
             && matches!(

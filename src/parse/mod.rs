@@ -75,6 +75,10 @@ pub struct ParseOptions {
     ///
     /// Default: `true`.
     pub resolve_relative_uris: bool,
+    /// Set by [`crate::parse_with`] under [`crate::Policy::Recover`]: feedparser's
+    /// per-value repair of UTF-8 read as ISO-8859-1 then also undoes windows-1252 marks
+    /// (`â€™`), so that a feed's fields are repaired alike, never half.
+    pub(crate) windows_1252_repair: bool,
 }
 
 impl Default for ParseOptions {
@@ -87,6 +91,7 @@ impl Default for ParseOptions {
             base_uri: None,
             sanitize_html: true,
             resolve_relative_uris: true,
+            windows_1252_repair: false,
         }
     }
 }
@@ -547,7 +552,8 @@ impl<'o> Driver<'o> {
                 options.base_uri.clone(),
                 options.max_entries.max(1),
             )
-            .html_options(options.sanitize_html, options.resolve_relative_uris),
+            .html_options(options.sanitize_html, options.resolve_relative_uris)
+            .windows_1252_repair(options.windows_1252_repair),
             scopes: Scopes::default(),
             names: HashMap::default(),
             open: Vec::new(),

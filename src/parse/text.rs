@@ -72,6 +72,38 @@ pub fn fix_double_utf8(s: String) -> String {
     }
 }
 
+/// The per-value repair with windows-1252 semantics: a value whose every character is a
+/// windows-1252 character (Latin-1 or one of its 0x80–0x9F marks, `€ ‚ … ’ “ ”` …) and
+/// whose windows-1252 bytes are valid UTF-8 with at least one multi-byte sequence is
+/// read as that UTF-8 (`Itâ€™s` → `It’s`), so fields holding those marks are repaired
+/// like their Latin-1-only neighbours. Anything else is returned as it is.
+#[must_use]
+pub fn fix_double_utf8_1252(s: String) -> String {
+    if s.is_ascii() {
+        return s;
+    }
+    let mut bytes = Vec::with_capacity(s.len());
+    for c in s.chars() {
+        let byte = match u32::from(c) {
+            n @ 0..=0xff => n as u8,
+            _ => match windows_1252_byte(c) {
+                Some(b) => b,
+                None => return s,
+            },
+        };
+        bytes.push(byte);
+    }
+    match String::from_utf8(bytes) {
+        Ok(fixed) if !fixed.is_ascii() => fixed,
+        _ => s,
+    }
+}
+
+/// The windows-1252 byte (0x80–0x9F) of one of its marks.
+fn windows_1252_byte(c: char) -> Option<u8> {
+    (0x80u8..0xa0).find(|&b| cp1252(char::from(b)) == Some(c))
+}
+
 /// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
 /// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
 /// U+00A0/U+3000, which are content.
@@ -403,6 +435,20 @@ mod tests {
     fn double_utf8_is_repaired() {
         assert_eq!(fix_double_utf8("caf\u{c3}\u{a9}".into()), "café");
         assert_eq!(fix_double_utf8("café".into()), "café");
+        assert_eq!(
+            fix_double_utf8("It\u{e2}\u{20ac}\u{2122}s".into()),
+            "It\u{e2}\u{20ac}\u{2122}s"
+        );
+        assert_eq!(
+            fix_double_utf8_1252("It\u{e2}\u{20ac}\u{2122}s".into()),
+            "It\u{2019}s"
+        );
+        assert_eq!(
+            fix_double_utf8_1252("Caf\u{c3}\u{a9} \u{e2}\u{20ac}\u{201c}".into()),
+            "Café \u{2013}"
+        );
+        assert_eq!(fix_double_utf8_1252("café – plain".into()), "café – plain");
+        assert_eq!(fix_double_utf8_1252("€5".into()), "€5");
     }
 
     #[test]
