@@ -142,3 +142,26 @@ fn hostile_inputs_stay_linear() {
     // Generous: a quadratic path would take minutes here, even unoptimised.
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
 }
+
+/// UTF-8 read as windows-1252 and encoded again, in two fields of one feed given as
+/// character references (so the bytes are ASCII and only the values show it): under
+/// Recover both fields are repaired alike, never one of them; FeedparserExact repairs only
+/// the Latin-1-only one, as feedparser does.
+#[test]
+fn double_encoded_fields_are_repaired_alike() {
+    let feed = "<rss version='2.0'><channel><item><title>Caf&#195;&#169;</title>\
+                <description>It&#226;&#8364;&#8482;s</description></item></channel></rss>";
+    let recover = feed_decoder::parse(feed.as_bytes(), &feed_decoder::Transport::Local);
+    let e = &recover.feed.entries[0];
+    assert_eq!(e.title.as_deref(), Some("Café"));
+    assert_eq!(e.summary.as_deref(), Some("It\u{2019}s"));
+    let exact = feed_decoder::parse_with(
+        &feed_decoder::Decoder::new().policy(feed_decoder::Policy::FeedparserExact),
+        &feed_decoder::parse::ParseOptions::default(),
+        feed.as_bytes(),
+        &feed_decoder::Transport::Local,
+    );
+    let e = &exact.feed.entries[0];
+    assert_eq!(e.title.as_deref(), Some("Café"));
+    assert_eq!(e.summary.as_deref(), Some("It\u{e2}\u{20ac}\u{2122}s"));
+}
