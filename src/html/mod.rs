@@ -1067,15 +1067,7 @@ fn decode_refs(value: &str) -> Cow<'_, str> {
                 Some(h) => (true, h),
                 None => (false, num),
             };
-            let len = digits
-                .find(|c: char| {
-                    !(if hex {
-                        c.is_ascii_hexdigit()
-                    } else {
-                        c.is_ascii_digit()
-                    })
-                })
-                .unwrap_or(digits.len());
+            let len = digit_run(digits, hex);
             if len > 0 {
                 let code = u32::from_str_radix(&digits[..len], if hex { 16 } else { 10 })
                     .ok()
@@ -1201,6 +1193,19 @@ fn escape_attr(v: &str) -> String {
     out
 }
 
+/// The length of the run of (hex) digits at the start of `s`.
+fn digit_run(s: &str, hex: bool) -> usize {
+    s.bytes()
+        .take_while(|c| {
+            if hex {
+                c.is_ascii_hexdigit()
+            } else {
+                c.is_ascii_digit()
+            }
+        })
+        .count()
+}
+
 /// `#\d+;`, `#x[0-9a-fA-F]+;` or `\w+;` (after the `&`).
 fn starts_reference(s: &str) -> bool {
     if let Some(num) = s.strip_prefix('#') {
@@ -1208,15 +1213,7 @@ fn starts_reference(s: &str) -> bool {
             Some(h) => (h, true),
             None => (num, false),
         };
-        let len = digits
-            .find(|c: char| {
-                !(if hex {
-                    c.is_ascii_hexdigit()
-                } else {
-                    c.is_ascii_digit()
-                })
-            })
-            .unwrap_or(digits.len());
+        let len = digit_run(digits, hex);
         return len > 0 && digits[len..].starts_with(';');
     }
     let len = s.find(|c: char| !is_word(c)).unwrap_or(s.len());
