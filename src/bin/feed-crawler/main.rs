@@ -671,55 +671,46 @@ fn watch_signals(
     grace: Duration,
     caught: Arc<AtomicI32>,
 ) -> std::io::Result<tokio::task::JoinHandle<()>> {
+    let mut count = 0;
+    let mut on_signal = move |sig: i32| {
+        count += 1;
+        let _ = caught.compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst);
+        if count == 1 {
+            eprintln!(
+                "\nfeed-crawler: stopping (signal {sig}): no new requests; waiting up to \
+                 {:.1} s for those in flight (signal again to stop at once)",
+                grace.as_secs_f64()
+            );
+            stop.stop();
+            let s = stop.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(grace).await;
+                s.abort();
+            });
+        } else {
+            stop.abort();
+        }
+    };
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
         let mut int = signal(SignalKind::interrupt())?;
         let mut term = signal(SignalKind::terminate())?;
         Ok(tokio::spawn(async move {
-            let mut count = 0;
             loop {
                 let sig = tokio::select! {
                     _ = int.recv() => 2,
                     _ = term.recv() => 15,
                 };
-                count += 1;
-                let _ = caught.compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst);
-                if count == 1 {
-                    eprintln!(
-                        "\nfeed-crawler: stopping (signal {sig}): no new requests; waiting up to \
-                         {:.1} s for those in flight (signal again to stop at once)",
-                        grace.as_secs_f64()
-                    );
-                    stop.stop();
-                    let s = stop.clone();
-                    tokio::spawn(async move {
-                        tokio::time::sleep(grace).await;
-                        s.abort();
-                    });
-                } else {
-                    stop.abort();
-                }
+                on_signal(sig);
             }
         }))
     }
     #[cfg(not(unix))]
     {
         Ok(tokio::spawn(async move {
-            let mut count = 0;
             while tokio::signal::ctrl_c().await.is_ok() {
-                count += 1;
-                let _ = caught.compare_exchange(0, 2, Ordering::SeqCst, Ordering::SeqCst);
-                if count == 1 {
-                    stop.stop();
-                    let s = stop.clone();
-                    tokio::spawn(async move {
-                        tokio::time::sleep(grace).await;
-                        s.abort();
-                    });
-                } else {
-                    stop.abort();
-                }
+                on_signal(2);
             }
         }))
     }
