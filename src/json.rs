@@ -92,13 +92,18 @@ pub fn header_fields(headers: &Headers) -> Map<String, Value> {
 pub fn to_json(parsed: &Parsed<'_>) -> Value {
     let mut m = head_json(parsed);
     m.insert(
+        "feed".into(),
+        serde_json::to_value(&parsed.feed.feed).unwrap_or(Value::Null),
+    );
+    m.insert(
         "entries".into(),
         serde_json::to_value(&parsed.feed.entries).unwrap_or(Value::Null),
     );
     Value::Object(m)
 }
 
-/// The top-level object of [`to_json`] without its `entries` (which may be most of it).
+/// The top-level object of [`to_json`] without its `feed` and `entries` (which may be
+/// most of it).
 fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
     let all: Vec<Value> = parsed.bozo().map(bozo_json).collect();
     let mut m = Map::new();
@@ -113,19 +118,15 @@ fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
     if let Transport::Http(h) = &parsed.transport {
         m.extend(header_fields(h));
     }
-    m.insert(
-        "feed".into(),
-        serde_json::to_value(&parsed.feed.feed).unwrap_or(Value::Null),
-    );
     m.insert("decoding".into(), trail_json(&parsed.decoded.trail));
     m
 }
 
 /// Writes the JSON contract's object for `parsed`, with the `extra` top-level keys
 /// added (e.g. a fetch's `href` and `status`), to `out` as one compact line of JSON
-/// without a newline: the same bytes as serializing [`to_json`] plus `extra`, but the
-/// entries are converted and written one at a time, so that the whole result is never
-/// held twice.
+/// without a newline: the same bytes as serializing [`to_json`] plus `extra`, but `feed`
+/// and the entries are written straight from the model, so that no part of the result is
+/// ever held twice.
 ///
 /// # Errors
 ///
@@ -138,27 +139,7 @@ pub fn write_json<W: std::io::Write + ?Sized>(
     let mut m = head_json(parsed);
     m.extend(extra);
     m.insert("entries".into(), Value::Null);
-    write_object(&m, out, |out| {
-        out.write_all(b"[")?;
-        for (i, e) in parsed.feed.entries.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            let v = serde_json::to_value(e).unwrap_or(Value::Null);
-            serde_json::to_writer(&mut *out, &v).map_err(io_error)?;
-        }
-        out.write_all(b"]")
-    })
-}
-
-/// Writes the object `m` (keys in its order, i.e. sorted), writing the value of
-/// `entries` with `entries` instead of the placeholder `m` holds.
-fn write_object<W: std::io::Write + ?Sized>(
-    m: &Map<String, Value>,
-    out: &mut W,
-    entries: impl FnOnce(&mut W) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let mut entries = Some(entries);
+    m.insert("feed".into(), Value::Null);
     out.write_all(b"{")?;
     for (i, (k, v)) in m.iter().enumerate() {
         if i > 0 {
@@ -166,9 +147,19 @@ fn write_object<W: std::io::Write + ?Sized>(
         }
         serde_json::to_writer(&mut *out, k).map_err(io_error)?;
         out.write_all(b":")?;
-        match entries.take_if(|_| k == "entries") {
-            Some(f) => f(out)?,
-            None => serde_json::to_writer(&mut *out, v).map_err(io_error)?,
+        match k.as_str() {
+            "feed" => serde_json::to_writer(&mut *out, &parsed.feed.feed).map_err(io_error)?,
+            "entries" => {
+                out.write_all(b"[")?;
+                for (i, e) in parsed.feed.entries.iter().enumerate() {
+                    if i > 0 {
+                        out.write_all(b",")?;
+                    }
+                    serde_json::to_writer(&mut *out, e).map_err(io_error)?;
+                }
+                out.write_all(b"]")?;
+            }
+            _ => serde_json::to_writer(&mut *out, v).map_err(io_error)?,
         }
     }
     out.write_all(b"}")

@@ -333,7 +333,7 @@ impl Mapper<'_> {
         path: &str,
     ) {
         if let Some(d) = self.string(obj, src, path) {
-            let parsed = crate::date::parse_date_struct(&d).map_or(DValue::Null, DValue::from);
+            let parsed = crate::date::parse_date(&d).map_or(DValue::Null, DValue::from);
             if parsed.is_null() {
                 self.problem(format!(
                     "{path}{src}: unreadable date {d:?} (RFC 3339 expected)"

@@ -24,7 +24,7 @@ use crate::bozo::Bozo;
 use crate::parse::dict::{Map as DMap, Value as DValue};
 
 /// A text construct's details (feedparser's `*_detail` and `content` items).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Text {
     /// The media type: `text/plain`, `text/html`, `application/xhtml+xml`, ….
     #[serde(rename = "type")]
@@ -41,7 +41,7 @@ pub struct Text {
 }
 
 /// A link (`links` items; enclosures have `rel` = `enclosure`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Link {
     /// The relation (`alternate`, `self`, `enclosure`, `license`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -68,7 +68,7 @@ pub struct Link {
 pub type Enclosure = Link;
 
 /// A person (`author_detail`, `authors`, `contributors`, `publisher_detail`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Person {
     /// The name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -85,7 +85,7 @@ pub struct Person {
 }
 
 /// A category / tag / keyword.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Tag {
     /// The term.
     pub term: Option<String>,
@@ -140,16 +140,13 @@ impl Podcast {
 }
 
 /// One `podcast:` element (or an element nested in one): attributes, text, children.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodcastElement {
     /// The attributes, by the specification's spelling.
-    #[serde(flatten)]
     pub attrs: BTreeMap<String, String>,
     /// The text, trimmed (`None` when blank).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
     /// Nested elements by name, each a list in document order.
-    #[serde(flatten)]
     pub children: BTreeMap<String, Vec<PodcastElement>>,
 }
 
@@ -234,7 +231,8 @@ impl FromV for Podcast {
 }
 
 /// A Python `time.struct_time` in UTC:
-/// `[year, month, day, hour, minute, second, weekday (Mon=0), yearday, dst=0]`.
+/// `[year, month, day, hour, minute, second, weekday (Mon=0), yearday, dst=0]`: how the
+/// JSON contract writes a parsed date ([`crate::date::struct_time`]).
 pub type StructTime = [i64; 9];
 
 /// Generates the typed fields, the conversion from feedparser's dictionary and the
@@ -247,24 +245,42 @@ macro_rules! model_struct {
         dates { $( $(#[$dmeta:meta])* $dfield:ident / $dparsed:ident = $dkey:literal, $pkey:literal ),* $(,)? }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+        #[derive(Clone, Debug, Default, PartialEq)]
         pub struct $name {
             $(
                 $(#[$fmeta])*
-                #[serde(rename = $key, skip_serializing_if = "Option::is_none")]
                 pub $field: Option<$ty>,
             )*
             $(
                 $(#[$dmeta])*
-                #[serde(rename = $dkey, skip_serializing_if = "Option::is_none")]
                 pub $dfield: Option<String>,
-                #[doc = concat!("`", $dkey, "_parsed`: the parsed date as a UTC struct_time; `Some(None)` when the date did not parse (JSON `null`).")]
-                #[serde(rename = $pkey, skip_serializing_if = "Option::is_none")]
-                pub $dparsed: Option<Option<StructTime>>,
+                #[doc = concat!("`", $dkey, "_parsed`: the parsed date (UTC); `Some(None)` when the date did not parse. In JSON a Python `struct_time` (see [`StructTime`]) or `null`.")]
+                pub $dparsed: Option<Option<DateTime<Utc>>>,
             )*
             /// Every other key feedparser sets, by its feedparser name.
-            #[serde(flatten)]
             pub extra: BTreeMap<String, Value>,
+        }
+
+        /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
+        /// `extra` among them.
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut fields: Vec<(&str, Field<'_>)> = Vec::with_capacity(24);
+                $(
+                    if let Some(v) = &self.$field {
+                        fields.push(($key, v.field()));
+                    }
+                )*
+                $(
+                    if let Some(v) = &self.$dfield {
+                        fields.push(($dkey, Field::Str(v)));
+                    }
+                    if let Some(v) = &self.$dparsed {
+                        fields.push(($pkey, Field::Date(v.as_ref())));
+                    }
+                )*
+                sorted(s, fields, &self.extra)
+            }
         }
 
         impl $name {
@@ -334,9 +350,6 @@ impl FromV for Map<String, Value> {
 
 impl FromV for StructTime {
     fn from_v(v: DValue) -> Result<Self, DValue> {
-        if let DValue::Time(t) = v {
-            return Ok(t.map(i64::from));
-        }
         let mut out = [0i64; 9];
         match v.as_array() {
             Some(a) if a.len() == 9 && a.iter().all(|x| matches!(x, DValue::Int(_))) => {
@@ -358,10 +371,10 @@ impl<T: FromV + FitsV> FromV for Vec<T> {
         let DValue::Array(items) = v else {
             return Err(v);
         };
-        Ok(items
-            .into_iter()
-            .filter_map(|x| T::from_v(x).ok())
-            .collect())
+        // Exactly as many slots as items: `collect` over a filter would start at four.
+        let mut out = Vec::with_capacity(items.len());
+        out.extend(items.into_iter().filter_map(|x| T::from_v(x).ok()));
+        Ok(out)
     }
 }
 
@@ -528,19 +541,30 @@ fn put_v<T: FromV>(field: &mut Option<T>, v: DValue) -> Option<DValue> {
     }
 }
 
-/// As [`put_v`] for a `*_parsed` date: `null` is `Some(None)`.
-fn put_parsed_v(field: &mut Option<Option<StructTime>>, v: DValue) -> Option<DValue> {
-    if v.is_null() {
-        *field = Some(None);
-        return None;
+/// As [`put_v`] for a `*_parsed` date: `null` is `Some(None)`; a `struct_time` array
+/// (from [`Entry::from_dict`]) is read back into the date it stands for.
+fn put_parsed_v(field: &mut Option<Option<DateTime<Utc>>>, v: DValue) -> Option<DValue> {
+    match v {
+        DValue::Null => *field = Some(None),
+        DValue::Date(d) => *field = Some(Some(d)),
+        other => match StructTime::from_v(other) {
+            Ok(t) => match date_of_struct_time(&t) {
+                Some(d) => *field = Some(Some(d)),
+                None => return Some(DValue::from_json(serde_json::json!(t))),
+            },
+            Err(v) => return Some(v),
+        },
     }
-    match StructTime::from_v(v) {
-        Ok(t) => {
-            *field = Some(Some(t));
-            None
-        }
-        Err(v) => Some(v),
-    }
+    None
+}
+
+/// The date a `struct_time` stands for, when it is one [`crate::date::struct_time`]
+/// would write (weekday and day of year agreeing).
+fn date_of_struct_time(t: &StructTime) -> Option<DateTime<Utc>> {
+    let n = |i: usize| u32::try_from(t[i]).ok();
+    let date = chrono::NaiveDate::from_ymd_opt(i32::try_from(t[0]).ok()?, n(1)?, n(2)?)?;
+    let d = date.and_hms_opt(n(3)?, n(4)?, n(5)?)?.and_utc();
+    (crate::date::struct_time(&d) == *t).then_some(d)
 }
 
 model_struct! {
@@ -675,47 +699,65 @@ model_struct! {
     }
 }
 
-fn parse(d: Option<&String>) -> Option<DateTime<Utc>> {
-    crate::date::parse_date(d?)
+/// The parsed date, or (for a model built by hand with only the text) the text parsed.
+fn date(parsed: Option<Option<DateTime<Utc>>>, text: Option<&String>) -> Option<DateTime<Utc>> {
+    match parsed {
+        Some(d) => d,
+        None => crate::date::parse_date(text?),
+    }
 }
 
 impl Feed {
-    /// The publication date as a `DateTime`.
+    /// The publication date.
     #[must_use]
     pub fn published_date(&self) -> Option<DateTime<Utc>> {
-        parse(self.published.as_ref())
+        date(self.published_parsed, self.published.as_ref())
     }
 
-    /// The last-updated date as a `DateTime`.
+    /// The last-updated date.
     #[must_use]
     pub fn updated_date(&self) -> Option<DateTime<Utc>> {
-        parse(self.updated.as_ref())
+        date(self.updated_parsed, self.updated.as_ref())
+    }
+
+    /// The best date the feed gives: published, else updated.
+    #[must_use]
+    pub fn best_date(&self) -> Option<DateTime<Utc>> {
+        self.published_date().or_else(|| self.updated_date())
     }
 }
 
 impl Entry {
-    /// The publication date as a `DateTime`.
+    /// The publication date (`pubDate`, `dc:date`, `published`, `issued`, …).
     #[must_use]
     pub fn published_date(&self) -> Option<DateTime<Utc>> {
-        parse(self.published.as_ref())
+        date(self.published_parsed, self.published.as_ref())
     }
 
-    /// The last-updated date as a `DateTime`.
+    /// The last-updated date (`updated`, `modified`, `dcterms:modified`, …).
     #[must_use]
     pub fn updated_date(&self) -> Option<DateTime<Utc>> {
-        parse(self.updated.as_ref())
+        date(self.updated_parsed, self.updated.as_ref())
     }
 
-    /// The creation date as a `DateTime`.
+    /// The creation date (`created`, `dcterms:created`).
     #[must_use]
     pub fn created_date(&self) -> Option<DateTime<Utc>> {
-        parse(self.created.as_ref())
+        date(self.created_parsed, self.created.as_ref())
     }
 
-    /// The expiration date as a `DateTime`.
+    /// The expiration date (`expirationDate`, `dcterms:valid` end, …).
     #[must_use]
     pub fn expired_date(&self) -> Option<DateTime<Utc>> {
-        parse(self.expired.as_ref())
+        date(self.expired_parsed, self.expired.as_ref())
+    }
+
+    /// The date to sort or show the entry by: published, else updated, else created.
+    #[must_use]
+    pub fn best_date(&self) -> Option<DateTime<Utc>> {
+        self.published_date()
+            .or_else(|| self.updated_date())
+            .or_else(|| self.created_date())
     }
 
     /// The enclosures: the links whose `rel` is `enclosure`.
@@ -751,6 +793,188 @@ pub struct ParsedFeed {
     pub entries: Vec<Entry>,
     /// Markup problems, in the order found.
     pub bozo: Vec<Bozo>,
+}
+
+// ---------------------------------------------------------------------------------------
+// Serialization: every struct writes its keys sorted, as the JSON contract has them (the
+// bytes `serde_json::to_value` would give), straight from the model, with no
+// intermediate `serde_json::Value`: a 100 MB value is never copied to be written.
+
+/// A borrowed field value, one variant per field type of the model.
+enum Field<'a> {
+    Str(&'a str),
+    OptStr(Option<&'a str>),
+    Bool(bool),
+    Map(&'a Map<String, Value>),
+    Text(&'a Text),
+    Texts(&'a [Text]),
+    Links(&'a [Link]),
+    Person(&'a Person),
+    People(&'a [Person]),
+    Tags(&'a [Tag]),
+    Podcast(&'a Podcast),
+    Elements(&'a [PodcastElement]),
+    Date(Option<&'a DateTime<Utc>>),
+}
+
+impl Serialize for Field<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Field::Str(v) => v.serialize(s),
+            Field::OptStr(v) => v.serialize(s),
+            Field::Bool(v) => v.serialize(s),
+            Field::Map(v) => v.serialize(s),
+            Field::Text(v) => v.serialize(s),
+            Field::Texts(v) => v.serialize(s),
+            Field::Links(v) => v.serialize(s),
+            Field::Person(v) => v.serialize(s),
+            Field::People(v) => v.serialize(s),
+            Field::Tags(v) => v.serialize(s),
+            Field::Podcast(v) => v.serialize(s),
+            Field::Elements(v) => v.serialize(s),
+            Field::Date(Some(d)) => crate::date::struct_time(d).serialize(s),
+            Field::Date(None) => s.serialize_none(),
+        }
+    }
+}
+
+/// The [`Field`] of a typed field's value.
+trait AsField {
+    fn field(&self) -> Field<'_>;
+}
+
+macro_rules! as_field {
+    ($($ty:ty => $variant:ident),* $(,)?) => {
+        $(impl AsField for $ty {
+            fn field(&self) -> Field<'_> {
+                Field::$variant(self)
+            }
+        })*
+    };
+}
+
+as_field! {
+    String => Str,
+    Map<String, Value> => Map,
+    Text => Text,
+    Vec<Text> => Texts,
+    Vec<Link> => Links,
+    Person => Person,
+    Vec<Person> => People,
+    Vec<Tag> => Tags,
+    Podcast => Podcast,
+}
+
+impl AsField for bool {
+    fn field(&self) -> Field<'_> {
+        Field::Bool(*self)
+    }
+}
+
+/// Writes `fields` and `extra` as one map, keys in sorted order (a key in both is
+/// written once, from `fields`).
+fn sorted<S: serde::Serializer>(
+    s: S,
+    mut fields: Vec<(&str, Field<'_>)>,
+    extra: &BTreeMap<String, Value>,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    fields.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut extra = extra
+        .iter()
+        .filter(|(k, _)| fields.binary_search_by(|f| f.0.cmp(k)).is_err())
+        .peekable();
+    let mut m = s.serialize_map(None)?;
+    for (k, v) in &fields {
+        while let Some((ek, ev)) = extra.next_if(|(ek, _)| ek.as_str() < *k) {
+            m.serialize_entry(ek, ev)?;
+        }
+        m.serialize_entry(k, v)?;
+    }
+    for (ek, ev) in extra {
+        m.serialize_entry(ek, ev)?;
+    }
+    m.end()
+}
+
+impl Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut f = vec![
+            ("base", Field::Str(&self.base)),
+            ("language", Field::OptStr(self.language.as_deref())),
+        ];
+        if let Some(src) = &self.src {
+            f.push(("src", Field::Str(src)));
+        }
+        f.push(("type", Field::Str(&self.content_type)));
+        f.push(("value", Field::Str(&self.value)));
+        sorted(s, f, &BTreeMap::new())
+    }
+}
+
+/// The present ones of `(key, value)` optional strings.
+fn present<'a, const N: usize>(
+    pairs: [(&'a str, &'a Option<String>); N],
+) -> Vec<(&'a str, Field<'a>)> {
+    pairs
+        .into_iter()
+        .filter_map(|(k, v)| v.as_deref().map(|v| (k, Field::Str(v))))
+        .collect()
+}
+
+impl Serialize for Link {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let f = present([
+            ("href", &self.href),
+            ("length", &self.length),
+            ("rel", &self.rel),
+            ("title", &self.title),
+            ("type", &self.content_type),
+        ]);
+        sorted(s, f, &self.extra)
+    }
+}
+
+impl Serialize for Person {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let f = present([
+            ("email", &self.email),
+            ("href", &self.href),
+            ("image", &self.image),
+            ("name", &self.name),
+        ]);
+        sorted(s, f, &BTreeMap::new())
+    }
+}
+
+impl Serialize for Tag {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let f = vec![
+            ("label", Field::OptStr(self.label.as_deref())),
+            ("scheme", Field::OptStr(self.scheme.as_deref())),
+            ("term", Field::OptStr(self.term.as_deref())),
+        ];
+        sorted(s, f, &BTreeMap::new())
+    }
+}
+
+impl Serialize for PodcastElement {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut f: Vec<(&str, Field<'_>)> = self
+            .attrs
+            .iter()
+            .map(|(k, v)| (k.as_str(), Field::Str(v)))
+            .collect();
+        if let Some(c) = &self.content {
+            f.push(("content", Field::Str(c)));
+        }
+        f.extend(
+            self.children
+                .iter()
+                .map(|(k, v)| (k.as_str(), Field::Elements(v))),
+        );
+        sorted(s, f, &BTreeMap::new())
+    }
 }
 
 #[cfg(test)]

@@ -299,7 +299,7 @@ fn enforce_href(d: &mut Dict) {
 
 fn date_value(s: &str) -> Value {
     match crate::date::parse_date(s) {
-        Some(dt) => jv!(crate::date::struct_time(&dt)),
+        Some(dt) => Value::Date(dt),
         None => Value::Null,
     }
 }
@@ -662,18 +662,22 @@ impl Builder {
     }
 
     fn pop(&mut self, element: &str, strip: bool) -> Option<String> {
-        self.pop_impl(element, strip, true)
+        self.pop_impl(element, strip, true).map(|(text, _)| text)
     }
 
     /// [`Builder::pop`] for a caller that ignores the value: the text moves into the
     /// entry instead of being copied once more for the caller.
-    fn pop_unused(&mut self, element: &str, strip: bool) {
-        self.pop_impl(element, strip, false);
+    fn pop_unused(&mut self, element: &str, strip: bool) -> Option<bool> {
+        self.pop_impl(element, strip, false)
+            .map(|(_, nonempty)| nonempty)
     }
 
     /// `want`: whether the caller uses the value; when not, the value returned may be
     /// emptied.
-    fn pop_impl(&mut self, element: &str, strip: bool, want: bool) -> Option<String> {
+    /// Pops `element`: its text, processed and stored where feedparser stores it, and
+    /// whether that text is non-empty. With `want` false the text itself is not kept for
+    /// the caller (an empty string comes back), so the last copy stored takes it.
+    fn pop_impl(&mut self, element: &str, strip: bool, want: bool) -> Option<(String, bool)> {
         // The last copy stored takes the text itself when the caller has no use for it.
         let last_use = |output: &mut String| {
             if want {
@@ -752,7 +756,8 @@ impl Builder {
         output.truncate(hi);
         output.drain(..lo);
         if !expecting_text {
-            return Some(output);
+            let nonempty = !output.is_empty();
+            return Some((output, nonempty));
         }
         if self.cp.base64 {
             match base64_utf8(&output) {
@@ -828,12 +833,18 @@ impl Builder {
                 fix_c1_char_refs(output)
             };
         }
+        // A long text keeps no slack from the buffer it grew in (a 100 MB value would
+        // otherwise hold a 128 MiB allocation).
+        if output.capacity() - output.len() > 4096 {
+            output.shrink_to_fit();
+        }
+        let nonempty = !output.is_empty();
 
         if matches!(&*element, "category" | "tags" | "itunes_keywords") {
-            return Some(output);
+            return Some((output, nonempty));
         }
         if element == "title" && -1 < self.title_depth && self.title_depth <= self.depth {
-            return Some(output);
+            return Some((output, nonempty));
         }
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
@@ -916,7 +927,7 @@ impl Builder {
             } else {
                 fp_key_of(&element)
             };
-            let detail = (self.incontent > 0).then(|| self.cp.detail(output.clone()));
+            let detail = (self.incontent > 0).then(|| self.cp.detail(last_use(&mut output)));
             let ctx = self.ctx();
             if key == "link" {
                 let fixed = unsemicolon_refs(&output);
@@ -933,16 +944,21 @@ impl Builder {
                 match detail {
                     Some(d) => {
                         let dk = detail_key(&key);
-                        ctx.insert(key, jstr(&output));
+                        let value = d
+                            .get("value")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_owned();
+                        ctx.insert(key, jstr(value));
                         ctx.insert(dk, d);
                     }
                     None => {
-                        ctx.insert(key, jstr(&output));
+                        ctx.insert(key, jstr(last_use(&mut output)));
                     }
                 }
             }
         }
-        Some(output)
+        Some((output, nonempty))
     }
 
     fn push_content(
@@ -978,11 +994,13 @@ impl Builder {
         v
     }
 
-    /// [`Builder::pop_content`] for a caller that ignores the value.
-    fn pop_content_unused(&mut self, tag: &str) {
-        self.pop_unused(tag, true);
+    /// [`Builder::pop_content`] for a caller that needs only to know whether the value
+    /// is non-empty.
+    fn pop_content_unused(&mut self, tag: &str) -> Option<bool> {
+        let nonempty = self.pop_unused(tag, true);
         self.incontent = self.incontent.saturating_sub(1);
         self.cp = ContentParams::default();
+        nonempty
     }
 
     fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
@@ -1279,8 +1297,7 @@ impl Builder {
         if self.svg_ok > 0 {
             return;
         }
-        let v = self.pop_content("title");
-        if v.is_some_and(|v| !v.is_empty()) {
+        if self.pop_content_unused("title") == Some(true) {
             self.title_depth = self.depth;
         }
     }

@@ -20,10 +20,9 @@ pub(crate) enum Value {
     String(String),
     Array(Vec<Value>),
     Object(Map),
-    /// A parsed date (`*_parsed`): a Python `struct_time`, an array of nine integers in
-    /// JSON, kept flat here in 32-bit fields (every field of a date fits), so that a
-    /// value stays 40 bytes without a separate allocation.
-    Time([i32; 9]),
+    /// A parsed date (`*_parsed`): a Python `struct_time` (an array of nine integers)
+    /// in JSON, kept as the date itself here.
+    Date(chrono::DateTime<chrono::Utc>),
 }
 
 /// Maps with more keys than this get a hashed index of positions; smaller ones are
@@ -396,7 +395,10 @@ impl Value {
             Value::String(s) => s.into(),
             Value::Array(a) => a.into_iter().map(Value::into_json).collect(),
             Value::Object(o) => serde_json::Value::Object(o.into_json()),
-            Value::Time(t) => t.iter().map(|&n| serde_json::Value::from(n)).collect(),
+            Value::Date(d) => crate::date::struct_time(&d)
+                .iter()
+                .map(|&n| serde_json::Value::from(n))
+                .collect(),
         }
     }
 
@@ -461,10 +463,9 @@ impl<T: Into<Value>> From<Vec<T>> for Value {
     }
 }
 
-impl From<[i64; 9]> for Value {
-    fn from(a: [i64; 9]) -> Value {
-        // Years beyond ±2^31 cannot come from a date parser; saturate rather than wrap.
-        Value::Time(a.map(|n| i32::try_from(n).unwrap_or(if n < 0 { i32::MIN } else { i32::MAX })))
+impl From<chrono::DateTime<chrono::Utc>> for Value {
+    fn from(d: chrono::DateTime<chrono::Utc>) -> Value {
+        Value::Date(d)
     }
 }
 
