@@ -215,8 +215,12 @@ pub(crate) struct Builder {
     depth: i64,
     has_content: bool,
     /// Depth at which each key of the current entry was stored (feedparser's
-    /// `property_depth_map`, for the last entry only).
-    property_depth: super::dict::KeyedVec<i64>,
+    /// `property_depth_map`, for the last entry only), by the key's 64-bit hash (seeded
+    /// per process): no copy of each key, which matters when an entry holds a million
+    /// distinct elements; two keys of one entry sharing a hash is a 2^-64 event.
+    property_depth: hashbrown::HashMap<u64, i64>,
+    /// The hasher of [`Builder::property_depth`]'s keys.
+    key_hasher: hashbrown::DefaultHashBuilder,
     guidislink: bool,
     psc_chapters_flag: bool,
     /// The last date text parsed and its value.
@@ -347,7 +351,8 @@ impl Builder {
             title_depth: -1,
             depth: 0,
             has_content: false,
-            property_depth: super::dict::KeyedVec::new(),
+            property_depth: hashbrown::HashMap::new(),
+            key_hasher: hashbrown::DefaultHashBuilder::default(),
             guidislink: false,
             psc_chapters_flag: false,
             last_date: None,
@@ -891,15 +896,17 @@ impl Builder {
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
-                let slot = self.property_depth.get_mut(&key);
-                let store = match slot {
-                    Some(d) if depth <= *d => {
-                        *d = depth;
-                        true
+                let hash = std::hash::BuildHasher::hash_one(&self.key_hasher, &*key);
+                let store = match self.property_depth.entry(hash) {
+                    hashbrown::hash_map::Entry::Occupied(mut d) => {
+                        let keep = depth <= *d.get();
+                        if keep {
+                            d.insert(depth);
+                        }
+                        keep
                     }
-                    Some(_) => false,
-                    None => {
-                        self.property_depth.insert(key.clone(), depth);
+                    hashbrown::hash_map::Entry::Vacant(v) => {
+                        v.insert(depth);
                         true
                     }
                 };

@@ -201,12 +201,6 @@ impl<V> KeyedVec<V> {
         &mut self.pairs[i].1
     }
 
-    /// Empties the map (dropping a large index rather than clearing it).
-    pub(crate) fn clear(&mut self) {
-        self.pairs.clear();
-        self.index = None;
-    }
-
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &V)> {
         self.pairs.iter().map(|(k, v)| (&**k, v))
     }
@@ -549,7 +543,5 @@ mod keyed_tests {
             }
         }
         assert!(m.index.is_some(), "the map grew past SMALL");
-        m.clear();
-        assert!(m.is_empty() && m.index.is_none() && m.get("k1").is_none());
     }
 }

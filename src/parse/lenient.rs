@@ -103,6 +103,10 @@ fn parse_attrs(s: &str, driver: &mut Driver<'_>) -> Vec<(String, String)> {
         } else {
             value = name.to_owned();
         }
+        if attrs.len() == driver.options.max_attributes {
+            driver.note_limit(super::Limit::Attributes);
+            break;
+        }
         attrs.push((name.to_owned(), value));
     }
     attrs

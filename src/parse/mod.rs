@@ -44,8 +44,8 @@ pub struct ParseOptions {
     /// Default: 512.
     pub max_depth: usize,
     /// At most this many entries are kept (the last one is overwritten beyond it) and a
-    /// `LimitExceeded` record is added. An entry costs about 1.3 KB of memory before its
-    /// text, so the default bounds a feed of empty entries to about 65 MB whatever its
+    /// `LimitExceeded` record is added. An entry costs about 1 KB of memory before its
+    /// text, so the default bounds a feed of empty entries to about 55 MB whatever its
     /// size, while a real feed (a few thousand entries at most) is never cut.
     ///
     /// Default: 50,000.
@@ -55,6 +55,13 @@ pub struct ParseOptions {
     ///
     /// Default: 1 MiB (1,048,576).
     pub max_entity_expansion: usize,
+    /// At most this many attributes (namespace declarations included) of one element are
+    /// read; the rest are ignored and a `LimitExceeded` record is added. Real feeds use a
+    /// handful; the limit keeps an element with a million attributes from costing a
+    /// hundred bytes of memory per attribute.
+    ///
+    /// Default: 1,024.
+    pub max_attributes: usize,
     /// The language to assume before any `xml:lang` (e.g. from HTTP
     /// `Content-Language`).
     ///
@@ -87,6 +94,7 @@ impl Default for ParseOptions {
             max_depth: 512,
             max_entries: 50_000,
             max_entity_expansion: 1 << 20,
+            max_attributes: 1024,
             base_language: None,
             base_uri: None,
             sanitize_html: true,
@@ -97,6 +105,13 @@ impl Default for ParseOptions {
 }
 
 impl ParseOptions {
+    /// Sets [`ParseOptions::max_attributes`].
+    #[must_use]
+    pub fn max_attributes(mut self, n: usize) -> Self {
+        self.max_attributes = n;
+        self
+    }
+
     /// Sets [`ParseOptions::max_depth`].
     #[must_use]
     pub fn max_depth(mut self, n: usize) -> Self {
@@ -387,6 +402,7 @@ pub(crate) struct Driver<'o> {
 enum Limit {
     Depth = 1,
     EntityExpansion = 2,
+    Attributes = 4,
 }
 
 impl Limit {
@@ -396,6 +412,11 @@ impl Limit {
                 "elements nested deeper than {} levels (ParseOptions::max_depth) were skipped \
                  with their content",
                 o.max_depth
+            ),
+            Limit::Attributes => format!(
+                "an element had more than {} attributes (ParseOptions::max_attributes); \
+                 the rest were ignored",
+                o.max_attributes
             ),
             Limit::EntityExpansion => format!(
                 "internal entities expanded to more than {} bytes \
@@ -933,6 +954,11 @@ fn strict_attrs(
         }
         check_text(&a.value)?;
         let value = strict_attr_value(&a.value, driver)?;
+        if out.len() == driver.options.max_attributes {
+            // Still checked for well-formedness, no longer kept.
+            driver.note_limit(Limit::Attributes);
+            continue;
+        }
         out.push((key, value));
     }
     Ok(out)
@@ -1312,6 +1338,34 @@ mod tests {
         let deep = format!("<rss>{}{}</rss>", "<a>".repeat(50), "</a>".repeat(50));
         let r = parse_str(&deep, &ParseOptions::default().max_depth(10));
         assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+    }
+
+    #[test]
+    fn attribute_limit_keeps_the_first_ones_in_both_passes() {
+        // The enclosure's url comes first and is kept; 40 more attributes, then a
+        // type that lies beyond the limit of 8.
+        let many: String = (0..40).map(|i| format!(" a{i}='v'")).collect();
+        for broken in ["", "<x>&bogus;</x>"] {
+            let feed = format!(
+                "<rss version='2.0'><channel>{broken}<item><enclosure url='http://e/a.mp3'\
+                 {many} type='audio/mpeg'/></item></channel></rss>"
+            );
+            let r = parse_str(&feed, &ParseOptions::default().max_attributes(8));
+            let limits: Vec<_> = r
+                .bozo
+                .iter()
+                .filter(|b| b.kind == BozoKind::LimitExceeded)
+                .collect();
+            assert_eq!(limits.len(), 1, "{broken}: {:?}", r.bozo);
+            assert!(limits[0].message.contains("more than 8 attributes"));
+            let links = r.entries[0].links.as_deref().unwrap_or_default();
+            assert_eq!(links[0].href.as_deref(), Some("http://e/a.mp3"), "{broken}");
+            assert_eq!(links[0].content_type, None, "{broken}");
+            // The default keeps them all.
+            let r = parse_str(&feed, &ParseOptions::default());
+            let links = r.entries[0].links.as_deref().unwrap_or_default();
+            assert_eq!(links[0].content_type.as_deref(), Some("audio/mpeg"));
+        }
     }
 }
 
