@@ -44,7 +44,7 @@
 //! let bytes = b"<?xml version='1.0' encoding='iso-8859-1'?>\
 //!               <rss version='2.0'><channel><title>Caf\xe9</title></channel></rss>";
 //! let result = parse(bytes, &Transport::content_type("text/xml"));
-//! assert_eq!(result.feed.feed.title.as_deref(), Some("Café"));
+//! assert_eq!(result.feed.title.as_deref(), Some("Café"));
 //! assert_eq!(result.decoded.encoding, "iso-8859-1");
 //! assert!(result.is_bozo()); // CharacterEncodingOverride: declared us-ascii by RFC 3023
 //! ```
@@ -80,7 +80,8 @@ mod transport;
 pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
-pub use model::ParsedFeed;
+pub use model::{Enclosure, Entry, Feed, Link, ParsedFeed, Person, Tag, Text};
+pub use parse::ParseOptions;
 pub use transport::{Headers, Transport};
 
 #[cfg(feature = "http")]
@@ -92,28 +93,135 @@ pub fn decode<'a>(bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
     Decoder::default().decode(bytes, transport)
 }
 
-/// A decoded and parsed feed.
+/// A decoded and parsed feed: what [`parse`] returns.
+///
+/// ```
+/// let parsed = feed_decoder::parse(
+///     b"<rss version='2.0'><channel><title>News</title>\
+///       <item><title>First</title></item></channel></rss>",
+///     &feed_decoder::Transport::Local,
+/// );
+/// assert_eq!(parsed.feed.title.as_deref(), Some("News"));
+/// assert_eq!(parsed.entries[0].title.as_deref(), Some("First"));
+/// assert_eq!(parsed.version, "rss20");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Parsed<'a> {
-    /// The decoding result (text, encoding, encoding bozo records, trail).
+    /// Channel-level metadata (feedparser's `feed`).
+    pub feed: Feed,
+    /// The entries, in document order (feedparser's `entries`).
+    pub entries: Vec<Entry>,
+    /// Every problem found, in order: transport and decoding first (the records of
+    /// [`Decoded::bozo`] too), then markup (feedparser's `bozo_exceptions`).
+    pub bozo: Vec<Bozo>,
+    /// feedparser's version string (`rss20`, `atom10`, `json11`, …; empty when unknown).
+    pub version: String,
+    /// Namespace prefixes as declared in the document (known namespaces under
+    /// feedparser's prefix).
+    pub namespaces: std::collections::BTreeMap<String, String>,
+    /// The decoding result (text, encoding, the decoding records, trail).
     pub decoded: Decoded<'a>,
-    /// The parsed feed (with its markup bozo records).
-    pub feed: ParsedFeed,
     /// The transport the bytes came with.
     pub transport: Transport,
 }
 
-impl Parsed<'_> {
-    /// Every bozo record: decoding problems first, then markup problems.
-    pub fn bozo(&self) -> impl Iterator<Item = &Bozo> {
-        self.decoded.bozo.iter().chain(self.feed.bozo.iter())
+impl<'a> Parsed<'a> {
+    /// Joins the decoding and the parse of one document.
+    fn new(decoded: Decoded<'a>, parsed: ParsedFeed, transport: &Transport) -> Self {
+        let ParsedFeed {
+            version,
+            namespaces,
+            feed,
+            entries,
+            bozo: markup,
+        } = parsed;
+        let mut bozo = decoded.bozo.clone();
+        bozo.extend(markup);
+        Parsed {
+            feed,
+            entries,
+            bozo,
+            version,
+            namespaces,
+            decoded,
+            transport: transport.clone(),
+        }
     }
 
-    /// True when any problem was recorded.
+    /// True when any problem was recorded (feedparser's `bozo`).
     #[must_use]
     pub fn is_bozo(&self) -> bool {
-        self.bozo().next().is_some()
+        !self.bozo.is_empty()
     }
+
+    /// The result without its borrow of the input bytes (the decoded text is copied
+    /// when it was borrowed), e.g. to return it from the function that read the bytes:
+    ///
+    /// ```
+    /// fn load(path: &std::path::Path) -> std::io::Result<feed_decoder::Parsed<'static>> {
+    ///     let bytes = std::fs::read(path)?;
+    ///     Ok(feed_decoder::parse(&bytes, &feed_decoder::Transport::Local).into_owned())
+    /// }
+    /// # let _ = load;
+    /// ```
+    #[must_use]
+    pub fn into_owned(self) -> Parsed<'static> {
+        let Decoded {
+            text,
+            encoding,
+            charset,
+            bozo,
+            trail,
+        } = self.decoded;
+        Parsed {
+            feed: self.feed,
+            entries: self.entries,
+            bozo: self.bozo,
+            version: self.version,
+            namespaces: self.namespaces,
+            decoded: Decoded {
+                text: std::borrow::Cow::Owned(text.into_owned()),
+                encoding,
+                charset,
+                bozo,
+                trail,
+            },
+            transport: self.transport,
+        }
+    }
+}
+
+/// The JSON contract's object (`feed-decoder --json`, see [`json`]), written straight
+/// from the model.
+impl serde::Serialize for Parsed<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        json::Contract::new(self, serde_json::Map::new()).serialize(s)
+    }
+}
+
+/// Reads and parses a feed file (no HTTP headers: [`Transport::Local`]).
+///
+/// # Errors
+///
+/// The file's I/O error. Problems in the feed itself are [`Bozo`] records.
+pub fn parse_file(path: impl AsRef<std::path::Path>) -> std::io::Result<Parsed<'static>> {
+    let bytes = std::fs::read(path)?;
+    Ok(parse(&bytes, &Transport::Local).into_owned())
+}
+
+/// Reads a feed to its end and parses it, with the transport it came with.
+///
+/// # Errors
+///
+/// The reader's I/O error.
+pub fn parse_reader(
+    mut reader: impl std::io::Read,
+    transport: &Transport,
+) -> std::io::Result<Parsed<'static>> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    Ok(parse(&bytes, transport).into_owned())
 }
 
 /// Decodes and parses feed bytes with the default options.
@@ -151,20 +259,12 @@ pub fn parse_with<'a>(
         let decoded = format::decode_json(decoder, bytes, transport);
         let feed = jsonfeed::parse_json(&decoded.text, options);
         if !feed.version.is_empty() || !decoded.text.contains('<') {
-            return Parsed {
-                decoded,
-                feed,
-                transport: transport.clone(),
-            };
+            return Parsed::new(decoded, feed, transport);
         }
     }
     let decoded = decoder.decode(bytes, transport);
     let feed = parse::parse_str(&decoded.text, options);
-    Parsed {
-        decoded,
-        feed,
-        transport: transport.clone(),
-    }
+    Parsed::new(decoded, feed, transport)
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -36,7 +36,7 @@
 //! let http = fetched.http.as_ref().expect("an http URL");
 //! println!("{} {} etag={:?}", http.status, fetched.href, http.etag);
 //! if let Some(parsed) = fetched.parse() {
-//!     println!("{} via {}", parsed.decoded.encoding, parsed.feed.version);
+//!     println!("{} via {}", parsed.decoded.encoding, parsed.version);
 //! }
 //! # Ok::<(), feed_decoder::http::FetchError>(())
 //! ```
@@ -336,7 +336,7 @@ impl Fetched {
     }
 
     /// Decodes and parses the body; `None` on `304 Not Modified`. The transport bozo
-    /// records come first in `decoded.bozo`.
+    /// records come first (in `bozo` and in `decoded.bozo`).
     #[must_use]
     pub fn parse_with(&self, decoder: &Decoder, options: &ParseOptions) -> Option<Parsed<'_>> {
         if self.not_modified() {
@@ -355,6 +355,8 @@ impl Fetched {
         if !self.bozo.is_empty() {
             let rest = std::mem::take(&mut parsed.decoded.bozo);
             parsed.decoded.bozo = self.bozo.iter().cloned().chain(rest).collect();
+            let rest = std::mem::take(&mut parsed.bozo);
+            parsed.bozo = self.bozo.iter().cloned().chain(rest).collect();
         }
         Some(parsed)
     }
