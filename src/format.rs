@@ -24,8 +24,8 @@ use std::borrow::Cow;
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::charset::Charset;
+use crate::decode::media_type::classify;
 use crate::decode::{Attempt, Decoded, Decoder, Rfc3023Outcome, Source, Trail};
-use crate::media_type::classify;
 use crate::transport::Transport;
 
 /// The syntax a feed body is written in.
@@ -47,7 +47,7 @@ const SCAN_LIMIT: usize = 4096;
 /// UTF-16LE, else UTF-8. Returns the charset, the BOM's length and whether a BOM said so.
 #[must_use]
 pub fn json_encoding(bytes: &[u8]) -> (Charset, usize, bool) {
-    if let Some((cs, len)) = crate::sniff::bom(bytes) {
+    if let Some((cs, len)) = crate::decode::sniff::bom(bytes) {
         return (cs, len, true);
     }
     let cs = match bytes {
@@ -203,7 +203,7 @@ pub fn decode_json<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport
         candidates.push((d.to_ascii_lowercase(), c, Source::Declared));
     }
     if decoder.detector
-        && let Some((guess, _)) = crate::detect::guess(
+        && let Some((guess, _)) = crate::decode::detect::guess(
             body,
             decoder.detector_prefix,
             usize::MAX,
@@ -212,7 +212,7 @@ pub fn decode_json<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport
     {
         let c = Charset::for_encoding(guess);
         candidates.push((
-            crate::detect::chardet_name(guess).to_ascii_lowercase(),
+            crate::decode::detect::chardet_name(guess).to_ascii_lowercase(),
             c,
             Source::Detector,
         ));

@@ -9,10 +9,12 @@
 //! bytes + Transport ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
 //! ```
 //!
-//! 1. [`sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
+//! Stages 1–4 live in [`mod@decode`], one module each, driven by [`Decoder`].
+//!
+//! 1. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
 //!    bytes, and the XML declaration read through that family.
-//! 2. [`media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
-//! 3. [`rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
+//! 2. [`decode::media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
+//! 3. [`decode::rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
 //!    extended to UTF-32/UCS-4 and EBCDIC, plus feedparser's reported-`encoding` rules.
 //! 4. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
 //!    chardetng's guess, UTF-8, windows-1252 and ISO-8859-2, each tried with a *strict*
@@ -59,22 +61,17 @@
 #![warn(missing_docs)]
 
 pub mod bozo;
-mod chain;
 pub mod charset;
 pub mod date;
-mod decode;
-mod detect;
+pub mod decode;
 pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
 pub mod jsonfeed;
-pub mod media_type;
 pub mod model;
 pub mod parse;
-pub mod rfc3023;
-pub mod sniff;
 mod transport;
 
 pub use bozo::{Bozo, BozoKind, Position};

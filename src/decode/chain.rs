@@ -2,7 +2,7 @@
 //!
 //! Candidates, de-duplicated by label and by the decoder they resolve to:
 //!
-//! 1. the first choice — feedparser's RFC 3023 encoding ([`crate::rfc3023::feedparser`]);
+//! 1. the first choice — feedparser's RFC 3023 encoding (`rfc3023::feedparser`);
 //!    under [`Policy::Recover`] what the first bytes prove outranks it (a BOM always, a
 //!    UTF-16/UCS-4/EBCDIC family when nothing is declared; the strict pass's rules
 //!    1.3–1.7 and 2.2 report a conflict as an `EncodingMismatch` record);
@@ -31,14 +31,190 @@
 
 use std::borrow::Cow;
 
+use super::detect::{self, Script};
+use super::media_type::{self, ContentType, MediaClass};
+use super::rfc3023::{self, Inputs, Rfc3023Outcome};
+use super::sniff::{self, Family, Sniffed};
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::charset::{Charset, DecodeError};
-use crate::decode::{Attempt, Decoded, Decoder, Policy, Source, Trail};
-use crate::detect::{self, Script};
-use crate::media_type::{self, ContentType, MediaClass};
-use crate::rfc3023::{self, Inputs};
-use crate::sniff::{Family, Sniffed};
 use crate::transport::Transport;
+
+/// How the decoder treats labels that the bytes contradict.
+///
+/// Under both policies a candidate whose text would contain U+0000 or ISO-2022 escape
+/// sequences does not win while a cleaner one exists (UTF-16 read as bytes, unlabelled
+/// ISO-2022-JP), and chardetng is consulted where feedparser consults chardet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Policy {
+    /// feedparser's chain plus recovery from evidence. Each rule below that fires is a
+    /// `CharacterEncodingOverride` record and an `evidence` step in the [`Trail`]:
+    ///
+    /// - a byte order mark outranks a contradicting declaration or HTTP charset, and a
+    ///   UTF-16/UCS-4/EBCDIC first-bytes family outranks the UTF-8 default when nothing
+    ///   is declared;
+    /// - bytes that are strictly valid UTF-8 with non-ASCII characters are read as UTF-8
+    ///   whatever legacy charset they are labelled with;
+    /// - mostly-UTF-8 bytes with a few stray legacy bytes are read as UTF-8, the strays as
+    ///   windows-1252 (at least four valid multibyte sequences, under a quarter as many
+    ///   invalid ones);
+    /// - a legacy label whose script chardetng contradicts on enough text is replaced by
+    ///   chardetng's guess (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
+    ///   labelled Shift_JIS; KOI8 vs windows-1251 vs CP866 on 64+ non-ASCII bytes; a
+    ///   Western default label on Central European, Turkish, Baltic or Vietnamese text on
+    ///   24+), never for a reading with more marks of mojibake;
+    /// - among single-byte readings (chardetng's guess; ISO-8859-15 and Mac Roman for a
+    ///   windows-1252/ISO-8859-1 pick; the euro twin of an EBCDIC page) one with clearly
+    ///   fewer marks of mojibake (symbols inside words, stray capitals, words mixing
+    ///   scripts, `¤`, C1 controls) replaces the pick. A correct label whose text shows no
+    ///   such marks is never replaced;
+    /// - damaged bytes keep the document's label, with a `CharacterDecodingError` record
+    ///   saying what was done where: a character cut off by the end of the document (a
+    ///   truncated download, in any multi-byte charset) is dropped; invalid UTF-16/UTF-32
+    ///   code units, where the first bytes prove the byte order, become U+FFFD; a UTF-8
+    ///   document's runs of invalid bytes are read as windows-1252 (at any share, given
+    ///   three plausible UTF-8 sequences and short runs that chardetng does not take for
+    ///   a CJK charset);
+    /// - text UTF-8 encoded twice (`CafÃ©`, `â€™`) is undone over the whole document when
+    ///   every non-ASCII run reads so, otherwise left as published (`DoubleEncodedText`);
+    /// - an ISO 8859 label on bytes in 0x80–0x9F reads as its Windows sibling; a Korean or
+    ///   Japanese label whose reading is natural text of its script is never replaced.
+    #[default]
+    Recover,
+    /// feedparser's behaviour exactly: the first candidate that decodes wins, even when
+    /// the result is mojibake.
+    FeedparserExact,
+}
+
+/// Where a candidate encoding came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Source {
+    /// The strict RFC 3023 pass.
+    Rfc3023,
+    /// RFC 8259's rule for a JSON body: UTF-8 (no BOM or zero-byte pattern says
+    /// otherwise).
+    Rfc8259,
+    /// The XML declaration's `encoding`.
+    Declared,
+    /// The byte order mark or the Appendix F first-bytes sniff.
+    Sniffed,
+    /// chardetng's guess.
+    Detector,
+    /// Evidence in the bytes (strict UTF-8 validity of the non-ASCII runs, ISO-2022
+    /// escapes) overriding a label that decodes but is wrong ([`Policy::Recover`]).
+    Evidence,
+    /// A fixed fallback (utf-8, windows-1252, iso-8859-2).
+    Fallback,
+}
+
+impl Source {
+    /// The name used in the JSON trail.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Rfc3023 => "rfc3023",
+            Source::Rfc8259 => "rfc8259",
+            Source::Declared => "declared",
+            Source::Sniffed => "sniffed",
+            Source::Detector => "detector",
+            Source::Evidence => "evidence",
+            Source::Fallback => "fallback",
+        }
+    }
+}
+
+/// One candidate the chain tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// The label as the source gave it.
+    pub label: String,
+    /// Where it came from.
+    pub source: Source,
+    /// Whether it decoded.
+    pub ok: bool,
+    /// Why it failed (`byte 0xE9 at offset 120`, `unknown encoding`, …) or what it
+    /// proved.
+    pub detail: Option<String>,
+}
+
+/// Everything the decoder looked at and decided, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trail {
+    /// The byte order mark found, as a charset name.
+    pub bom: Option<&'static str>,
+    /// The Appendix F family sniffed from the first bytes.
+    pub sniffed: Option<&'static str>,
+    /// The XML declaration's `encoding`, lower-cased as feedparser reports it.
+    pub declared: Option<String>,
+    /// The `charset` parameter of the HTTP Content-Type.
+    pub http_charset: Option<String>,
+    /// The HTTP media type (`type/subtype`, lower-cased), if any.
+    pub media_type: Option<String>,
+    /// The class of that media type.
+    pub media_class: MediaClass,
+    /// The strict pass.
+    pub rfc3023: Rfc3023Outcome,
+    /// Every candidate tried, in order.
+    pub tried: Vec<Attempt>,
+    /// The winning label and its source (`None` when nothing decoded).
+    pub chosen: Option<(String, Source)>,
+}
+
+/// Decoded text and everything learned while decoding it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    /// The text: borrowed from the input when the input was already valid UTF-8 (after
+    /// its BOM). The XML declaration is left as it was (its `encoding` no longer
+    /// describes the text; [`Decoded::to_utf8_document`] rewrites it).
+    pub text: Cow<'a, str>,
+    /// The encoding as feedparser reports it: the label that decoded (`us-ascii`,
+    /// `iso-8859-1`, `gb18030`, `Big5` …); empty when nothing decoded.
+    pub encoding: String,
+    /// The charset actually used (`None` when nothing decoded and the text is lossy UTF-8).
+    pub charset: Option<Charset>,
+    /// Encoding problems, in the order found.
+    pub bozo: Vec<Bozo>,
+    /// The decision trail.
+    pub trail: Trail,
+}
+
+impl Decoded<'_> {
+    /// True when any problem was recorded.
+    #[must_use]
+    pub fn is_bozo(&self) -> bool {
+        !self.bozo.is_empty()
+    }
+
+    /// The text as a standalone UTF-8 XML document: the XML declaration (if any) is
+    /// rewritten to say `encoding='utf-8'`, so that another XML processor reading these
+    /// bytes will not re-decode them with the original label.
+    #[must_use]
+    pub fn to_utf8_document(&self) -> String {
+        match sniff::declaration_span(&self.text) {
+            Some(end) => {
+                let mut s = String::with_capacity(self.text.len() + 8);
+                s.push_str("<?xml version='1.0' encoding='utf-8'?>");
+                s.push_str(&self.text[end..]);
+                s
+            }
+            None => self.text.clone().into_owned(),
+        }
+    }
+}
+
+/// What the chain is told by the `Decoder` options (the module above this one).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Options<'o> {
+    /// Whether chardetng is consulted.
+    pub(crate) detector: bool,
+    /// The top-level-domain hint for chardetng.
+    pub(crate) tld: Option<&'o [u8]>,
+    /// The policy for labels the bytes contradict.
+    pub(crate) policy: Policy,
+    /// How many bytes chardetng may look at.
+    pub(crate) detector_prefix: usize,
+}
 
 /// Non-ASCII bytes chardetng must have seen before a single-byte guess is tried, or
 /// before any guess may contradict a label that decoded.
@@ -116,7 +292,7 @@ struct Repair {
 
 /// The state of one run of the chain.
 struct Chain<'d, 'a> {
-    decoder: &'d Decoder,
+    decoder: &'d Options<'d>,
     body: &'a [u8],
     proven: Option<Charset>,
     /// Length of the byte order mark before `body`.
@@ -153,9 +329,9 @@ impl<'a> Chain<'_, 'a> {
 
     fn guess(&mut self) -> Option<(&'static encoding_rs::Encoding, usize)> {
         let (body, d) = (self.body, self.decoder);
-        *self.guess.get_or_insert_with(|| {
-            detect::guess(body, d.detector_prefix, CANDIDATE_BYTES, d.tld.as_deref())
-        })
+        *self
+            .guess
+            .get_or_insert_with(|| detect::guess(body, d.detector_prefix, CANDIDATE_BYTES, d.tld))
     }
 
     /// Tries one step; returns the pick when it wins outright.
@@ -374,12 +550,7 @@ impl<'a> Chain<'_, 'a> {
     fn evidence_guess(&mut self) -> Option<(&'static encoding_rs::Encoding, usize)> {
         let (body, d) = (self.body, self.decoder);
         *self.evidence_guess.get_or_insert_with(|| {
-            detect::guess(
-                body,
-                d.detector_prefix,
-                CONTRADICTION_BYTES,
-                d.tld.as_deref(),
-            )
+            detect::guess(body, d.detector_prefix, CONTRADICTION_BYTES, d.tld)
         })
     }
 
@@ -946,7 +1117,7 @@ fn first_choice(
 
 /// The records due before any decoding: the strict pass's ERROR and NonXMLContentType.
 fn upfront_bozo(
-    strict: &crate::decode::Rfc3023Outcome,
+    strict: &Rfc3023Outcome,
     fp: &rfc3023::Feedparser,
     content_type: Option<&ContentType>,
     transport: &Transport,
@@ -974,7 +1145,11 @@ fn upfront_bozo(
 }
 
 /// Runs the whole decoding pipeline.
-pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
+pub(crate) fn run<'a>(
+    decoder: &Options<'_>,
+    bytes: &'a [u8],
+    transport: &Transport,
+) -> Decoded<'a> {
     let sniffed = Sniffed::of(bytes);
     let (content_type, class) = media_type::classify(transport);
     let http_charset = content_type.as_ref().and_then(|c| c.charset.as_deref());
@@ -1127,147 +1302,12 @@ pub(crate) fn run<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Headers;
-
-    fn dec(bytes: &[u8], t: &Transport) -> Decoded<'static> {
-        let d = Decoder::default().decode(bytes, t);
-        Decoded {
-            text: Cow::Owned(d.text.into_owned()),
-            ..d
-        }
-    }
-
-    fn kinds(d: &Decoded<'_>) -> Vec<BozoKind> {
-        d.bozo.iter().map(|b| b.kind).collect()
-    }
 
     #[test]
-    fn valid_utf8_is_borrowed() {
-        let bytes =
-            "<?xml version='1.0' encoding='utf-8'?><rss><title>café</title></rss>".as_bytes();
-        let d = Decoder::default().decode(bytes, &Transport::Local);
-        assert!(matches!(d.text, Cow::Borrowed(_)));
-        assert_eq!(d.encoding, "utf-8");
-        assert!(d.bozo.is_empty());
-    }
-
-    #[test]
-    fn text_xml_without_charset_is_us_ascii_then_overridden() {
-        let bytes = "<?xml version='1.0' encoding='utf-8'?><feed><title>Iñtërnâtiônàlizætiøn</title></feed>".as_bytes();
-        let d = dec(bytes, &Transport::content_type("text/xml"));
-        assert_eq!(d.trail.rfc3023.rule, "2.1");
-        assert_eq!(d.encoding, "utf-8");
-        assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
-        assert_eq!(d.trail.tried[0].label, "us-ascii");
-        assert!(!d.trail.tried[0].ok);
-        assert!(d.text.contains("Iñtërnâtiônàlizætiøn"));
-    }
-
-    #[test]
-    fn missing_content_type_defaults_to_latin1_and_flags_non_xml() {
-        let d = dec(
-            b"<rss><title>caf\xe9</title></rss>",
-            &Transport::Http(Headers::new().with("etag", "1")),
-        );
-        assert_eq!(d.encoding, "iso-8859-1");
-        assert_eq!(kinds(&d), [BozoKind::NonXmlContentType]);
-        assert!(d.text.contains("café"));
-    }
-
-    #[test]
-    fn utf8_declared_latin1_is_recovered_only_under_recover() {
-        let bytes =
-            "<?xml version='1.0' encoding='iso-8859-1'?><rss><title>Größe</title></rss>".as_bytes();
-        let d = dec(bytes, &Transport::Local);
-        assert_eq!(d.encoding, "utf-8");
-        assert!(d.text.contains("Größe"));
-        assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
-        assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Evidence);
-        let exact = Decoder::new()
-            .policy(Policy::FeedparserExact)
-            .decode(bytes, &Transport::Local);
-        assert_eq!(exact.encoding, "iso-8859-1");
-        assert!(exact.text.contains("GrÃ¶Ã\u{9f}e"), "{}", exact.text);
-        assert!(exact.bozo.is_empty());
-    }
-
-    #[test]
-    fn mostly_utf8_with_stray_cp1252_bytes_is_recovered() {
-        // 15 valid multibyte sequences, 3 stray windows-1252 bytes.
-        let utf8 = "Grüße aus Köln, Zürich, Genf und Málaga. ".repeat(3);
-        let mut bytes = format!("<rss><title>{utf8}").into_bytes();
-        bytes.extend_from_slice(b"caf\xe9 \x93quoted\x94</title></rss>");
-        let d = dec(&bytes, &Transport::Local);
-        assert_eq!(
-            d.text,
-            format!("<rss><title>{utf8}café “quoted”</title></rss>")
-        );
-        // The document's own UTF-8 is kept: no override, a record of what was read how.
-        assert_eq!(d.encoding, "utf-8");
-        assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Rfc3023);
-        assert_eq!(kinds(&d), [BozoKind::CharacterDecodingError]);
-        let at = bytes.iter().position(|&b| b == 0xE9).unwrap();
-        assert_eq!(d.bozo[0].position.unwrap().offset, Some(at as u64));
-        assert!(
-            d.bozo[0].message.starts_with("3 run(s)"),
-            "{}",
-            d.bozo[0].message
-        );
-        // Declared as a legacy charset, it takes clearly more UTF-8 than not.
-        let declared = [
-            b"<?xml version='1.0' encoding='iso-8859-1'?>".as_slice(),
-            &bytes,
-        ]
-        .concat();
-        let d = dec(&declared, &Transport::Local);
-        assert!(
-            d.text.ends_with("café “quoted”</title></rss>"),
-            "{}",
-            d.text
-        );
-        assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Evidence);
-        assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
-        // Too little evidence (feedparser's line-noise case): stays with the fallback.
+    fn line_noise_is_not_plausible_mixed_utf8() {
+        // feedparser's line-noise case: too little evidence for a UTF-8 reading with
+        // windows-1252 strays (the decoder keeps the fallback, see decode/tests.rs).
         let noise = b"<rss><description>\xe2\x80\x99<>\xe2\x80\x9d\xa9</description></rss>";
-        assert_eq!(dec(noise, &Transport::Local).encoding, "iso-8859-2");
         assert!(Mixed::of(noise, false).is_none_or(|m| !m.plausible(noise)));
-        let exact = Decoder::new()
-            .policy(Policy::FeedparserExact)
-            .decode(&bytes, &Transport::Local);
-        assert!(
-            exact.encoding.eq_ignore_ascii_case("windows-1252"),
-            "{}",
-            exact.encoding
-        );
-    }
-
-    #[test]
-    fn ebcdic_line_ends_become_line_feeds() {
-        let cp037 = Charset::for_label("cp037").unwrap();
-        let bytes = cp037
-            .encode("<?xml version='1.0' encoding='cp037'?>\u{85}<rss>\u{85}<title>x</title></rss>")
-            .unwrap();
-        let d = dec(&bytes, &Transport::Local);
-        assert_eq!(d.encoding, "cp037");
-        assert_eq!(
-            d.text,
-            "<?xml version='1.0' encoding='cp037'?>\n<rss>\n<title>x</title></rss>"
-        );
-    }
-
-    #[test]
-    fn nothing_decodes_cleanly_picks_fewest_bad_characters() {
-        // UTF-16LE without BOM or declaration, starting with a space: no family row fits.
-        let bytes: Vec<u8> = "\u{feff}"
-            .encode_utf16()
-            .skip(1)
-            .chain(" x".encode_utf16())
-            .flat_map(u16::to_le_bytes)
-            .collect();
-        let d = dec(&bytes, &Transport::Local);
-        assert!(d.charset.is_some());
-        assert_eq!(kinds(&d), [BozoKind::CharacterEncodingUnknown]);
-        let at = d.bozo[0].position.unwrap();
-        assert_eq!((at.line, at.column), (Some(1), Some(2)));
     }
 }
