@@ -31,12 +31,12 @@
 
 use std::borrow::Cow;
 
-use super::detect::{self, Script};
+use super::detect;
 use super::media_type::{self, ContentType, MediaClass};
 use super::rfc3023::{self, Inputs, Rfc3023Outcome};
 use super::sniff::{self, Family, Sniffed};
 use crate::bozo::{Bozo, BozoKind, Position};
-use crate::charset::{Charset, DecodeError};
+use crate::charset::{Charset, DecodeError, Script};
 use crate::transport::Transport;
 
 /// How the decoder treats labels that the bytes contradict.
@@ -539,7 +539,7 @@ impl<'a> Chain<'_, 'a> {
     /// Whether `c`'s reading of the window is natural Korean or Japanese text
     /// ([`detect::cjk_plausible`]); `None` when that cannot be told.
     fn cjk_plausible(&self, c: Charset) -> Option<bool> {
-        let script = detect::script(c);
+        let script = c.script();
         if !matches!(script, Script::Korean | Script::Japanese) {
             return None;
         }
@@ -581,7 +581,7 @@ impl<'a> Chain<'_, 'a> {
                 m.describe(self.bom_len)
             );
             (Charset::UTF_8, Cow::Owned(m.text), why)
-        } else if let Some(w) = sibling(pick.charset).filter(|w| w.name().starts_with("windows"))
+        } else if let Some(w) = pick.charset.sibling().filter(|w| w.has_c1_text())
             && pick.charset != Charset::ISO_8859_1 // the parser reads its C1 as windows-1252
             && matches!(pick.source, Source::Rfc3023 | Source::Declared)
             && has_c1_bytes(self.body)
@@ -593,8 +593,8 @@ impl<'a> Chain<'_, 'a> {
             );
             (w, text, why)
         } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
-            && (western(pick.charset)
-                || sibling(pick.charset).is_some_and(|s| detect::script(s) == Script::Latin)
+            && (pick.charset.is_western()
+                || pick.charset.sibling().is_some_and(|s| s.script() == Script::Latin)
                 || mine.is_none_or(detect::Marks::suspicious))
             // A Korean or Japanese label whose reading is natural text of its script
             // stands, whatever chardetng says about a few dozen bytes.
@@ -602,7 +602,7 @@ impl<'a> Chain<'_, 'a> {
             && let Some((c, why)) = self.contradiction(pick.charset)
             // Never trade a reading for one with more marks of mojibake (marks judge
             // alphabetic text; between two CJK charsets chardetng's frequencies decide).
-            && (cjk(detect::script(pick.charset)) && cjk(detect::script(c))
+            && (cjk(pick.charset.script()) && cjk(c.script())
                 || mine.zip(self.window_marks(c)).is_none_or(|(m, t)| t.anomalies <= m.anomalies))
         {
             (c, c.decode_strict(self.body).ok()?, why)
@@ -645,7 +645,8 @@ impl<'a> Chain<'_, 'a> {
     /// ([`detect::Marks::anomalies`]) than `chosen`'s `mine`, over the first
     /// [`PLAUSIBILITY_WINDOW`] bytes. Alternatives: chardetng's guess; for windows-1252/ISO-8859-1 also
     /// ISO-8859-15 and Mac Roman, which chardetng never guesses; for an EBCDIC page its
-    /// euro twin; for a label (`labelled`), its [`sibling`]. A correct label whose
+    /// euro twin; for a label (`labelled`), its sibling
+    /// ([`Charset::sibling`]). A correct label whose
     /// text shows no such marks is never replaced.
     fn more_plausible(
         &mut self,
@@ -665,11 +666,11 @@ impl<'a> Chain<'_, 'a> {
         {
             alternatives.push((Charset::for_encoding(g), true));
         }
-        if let Some(twin) = euro_twin(chosen) {
+        if let Some(twin) = chosen.euro_twin() {
             alternatives.push((twin, false));
         }
         // A label's sibling (not a fallback's: feedparser's last resort stays as is).
-        if labelled && let Some(sibling) = sibling(chosen) {
+        if labelled && let Some(sibling) = chosen.sibling() {
             alternatives.push((sibling, false));
         }
         if chosen == Charset::WINDOWS_1252 || chosen == Charset::ISO_8859_1 {
@@ -712,22 +713,15 @@ impl<'a> Chain<'_, 'a> {
         if seen < MIN_EVIDENCE_BYTES || guessed == chosen || g == encoding_rs::UTF_8 {
             return None;
         }
-        let (a, b) = (detect::script(chosen), detect::script(guessed));
-        // KOI8-R/U/RU read Russian alike: one family for this purpose.
-        let family = |c: Charset| {
-            if c.name().starts_with("koi8") {
-                "koi8"
-            } else {
-                c.name()
-            }
-        };
+        let (a, b) = (chosen.script(), guessed.script());
         // The reading chardetng proposes must itself be natural text where that can be
         // told (Korean mostly Hangul, Japanese with kana).
         if self.cjk_plausible(guessed) == Some(false) {
             return None;
         }
         let contradicts = match (a, b) {
-            (Script::Other, _) | (_, Script::Other) => false,
+            // Unicode and unknown charsets have no script to contradict.
+            (Script::Other | Script::Unicode, _) | (_, Script::Other | Script::Unicode) => false,
             // One CJK charset for another: two-byte codes overlap, so short texts
             // decode either way; only plenty of text is evidence.
             (x, y) if cjk(x) && cjk(y) && seen < MIN_CJK_BYTES => false,
@@ -736,16 +730,16 @@ impl<'a> Chain<'_, 'a> {
             // KOI8 vs windows-1251 vs CP866: chardetng tells them apart by letter case
             // patterns, given more text than a script-level contradiction needs.
             (Script::Cyrillic, Script::Cyrillic) => {
-                seen >= MIN_CYRILLIC_BYTES && family(chosen) != family(guessed)
+                seen >= MIN_CYRILLIC_BYTES && !chosen.reads_russian_like(guessed)
             }
             // A Western default label (what a CMS writes when nobody chose) on Central
             // European, Turkish, Baltic or Vietnamese text: chardetng names those pages
             // reliably from a few dozen accented letters and never for Western prose.
             (Script::Latin, Script::Latin) => {
                 seen >= MIN_LATIN_BYTES
-                    && (western(chosen) && !western(guessed)
+                    && (chosen.is_western() && !guessed.is_western()
                         // windows-1250 for ISO-8859-2 or back: only where they differ.
-                        || sibling(chosen) == Some(guessed)
+                        || chosen.sibling() == Some(guessed)
                             && self.window_text(chosen) != self.window_text(guessed))
             }
             _ => a != b,
@@ -770,67 +764,9 @@ fn cjk(s: Script) -> bool {
     )
 }
 
-/// The Western European defaults a feed gets when nobody chose a charset.
-fn western(c: Charset) -> bool {
-    matches!(c.name(), "windows-1252" | "iso-8859-1" | "iso-8859-15")
-}
-
-/// The Windows code page and the ISO 8859 part that write the same script with mostly
-/// the same bytes (each is the other's sibling): windows-1250/ISO-8859-2, 1251/8859-5,
-/// 1253/8859-7, 1254/8859-9, 1255/8859-8, 1256/8859-6, 1257/8859-13, 874/TIS-620, and
-/// windows-1252 with ISO-8859-1.
-fn sibling(c: Charset) -> Option<Charset> {
-    const PAIRS: [(&str, &str); 9] = [
-        ("windows-1252", "iso-8859-1"),
-        ("windows-1250", "iso-8859-2"),
-        ("windows-1251", "iso-8859-5"),
-        ("windows-1253", "iso-8859-7"),
-        ("windows-1254", "iso-8859-9"),
-        ("windows-1255", "iso-8859-8"),
-        ("windows-1256", "iso-8859-6"),
-        ("windows-1257", "iso-8859-13"),
-        ("windows-874", "tis-620"),
-    ];
-    let name = c.name();
-    PAIRS
-        .iter()
-        .find_map(|&(w, i)| {
-            if w == name {
-                Some(i)
-            } else if i == name {
-                Some(w)
-            } else {
-                None
-            }
-        })
-        .and_then(Charset::for_label)
-}
-
 /// Whether `body` has a byte in 0x80–0x9F (C1 controls in an ISO 8859 part).
 fn has_c1_bytes(body: &[u8]) -> bool {
     body.iter().any(|&b| (0x80..=0x9F).contains(&b))
-}
-
-/// The euro-updated twin of an EBCDIC page (U+20AC where the base page has U+00A4):
-/// cp037 → cp1140, cp273 → cp1141, … cp871 → cp1149.
-fn euro_twin(c: Charset) -> Option<Charset> {
-    const TWINS: [(&str, &str); 10] = [
-        ("cp037", "cp1140"),
-        ("cp273", "cp1141"),
-        ("cp277", "cp1142"),
-        ("cp278", "cp1143"),
-        ("cp280", "cp1144"),
-        ("cp284", "cp1145"),
-        ("cp285", "cp1146"),
-        ("cp297", "cp1147"),
-        ("cp500", "cp1148"),
-        ("cp871", "cp1149"),
-    ];
-    let name = c.name();
-    TWINS
-        .iter()
-        .find(|(base, _)| *base == name)
-        .and_then(|(_, twin)| Charset::for_label(twin))
 }
 
 /// The longest sequence a charset can leave unfinished at the end of a document: four

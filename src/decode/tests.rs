@@ -148,3 +148,41 @@ fn nothing_decodes_cleanly_picks_fewest_bad_characters() {
     let at = d.bozo[0].position.unwrap();
     assert_eq!((at.line, at.column), (Some(1), Some(2)));
 }
+
+/// A Kazakh feed labelled KZ-1048 (or PT154) keeps its label: chardetng calls the bytes
+/// windows-1251, but the registry knows both are Cyrillic pages with the Russian letters
+/// at the same bytes, so that is no contradiction. (When these pages counted as Latin,
+/// the label was overridden and `Қ`, `ң`, `ә` came out as `Ќ`, `ѕ`, `ј`.)
+#[test]
+fn kazakh_cyrillic_labels_are_not_contradicted_by_windows_1251() {
+    let text = "Қазақстан Республикасының астанасы — Астана қаласы. Әлемдегі ең үлкен \
+                құрлықтағы ел. Қала өсіп келеді, әр жыл сайын жаңа үйлер салынады. "
+        .repeat(2);
+    for label in ["kz1048", "ptcp154"] {
+        let charset = Charset::for_label(label).unwrap();
+        let doc = format!(
+            "<?xml version='1.0' encoding='{label}'?><rss><channel><title>{text}</title></channel></rss>"
+        );
+        let bytes = charset.encode(&doc).unwrap();
+        let d = dec(&bytes, &Transport::Local);
+        assert_eq!(d.encoding, label);
+        assert!(d.bozo.is_empty(), "{label}: {:?}", d.bozo);
+        assert!(d.text.contains(&text), "{label}: {}", d.text);
+    }
+}
+
+/// The same Kazakh bytes labelled windows-1252 are still a contradiction (Cyrillic bytes
+/// labelled Latin): the registry's scripts did not make the chain blind.
+#[test]
+fn cyrillic_bytes_labelled_western_are_still_overridden() {
+    let text = "Новости дня: в Москве открылась новая выставка современного искусства. "
+        .repeat(3);
+    let cp1251 = Charset::for_label("windows-1251").unwrap();
+    let doc = format!(
+        "<?xml version='1.0' encoding='windows-1252'?><rss><channel><title>{text}</title></channel></rss>"
+    );
+    let d = dec(&cp1251.encode(&doc).unwrap(), &Transport::Local);
+    assert_eq!(d.encoding, "windows-1251");
+    assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+    assert!(d.text.contains(&text));
+}
