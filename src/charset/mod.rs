@@ -66,6 +66,7 @@ use std::fmt;
 
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 
+pub(crate) mod repair;
 mod tables;
 
 /// A character encoding with a strict decoder. Cheap to copy and compare.

@@ -36,7 +36,7 @@ use super::media_type::{self, ContentType, MediaClass};
 use super::rfc3023::{self, Inputs, Rfc3023Outcome};
 use super::sniff::{self, Family, Sniffed};
 use crate::bozo::{Bozo, BozoKind, Position};
-use crate::charset::{Charset, DecodeError, Script};
+use crate::charset::{Charset, DecodeError, Script, repair};
 use crate::transport::Transport;
 
 /// How the decoder treats labels that the bytes contradict.
@@ -964,66 +964,6 @@ fn utf8_points(bytes: &[u8]) -> (usize, usize) {
     (points, seqs)
 }
 
-/// Non-ASCII runs that must read as double-encoded UTF-8 before a document is undone.
-const MIN_DOUBLE_RUNS: usize = 2;
-
-/// The windows-1252 byte of `c` (C1 controls standing for the five undefined bytes
-/// included), if it has one.
-fn cp1252_byte(c: char) -> Option<u8> {
-    let v = c as u32;
-    if (0x80..=0xFF).contains(&v) {
-        // U+0080–U+009F pass through as the bytes windows-1252 leaves undefined (the
-        // defined ones map to other characters, which a decoder would have produced).
-        return u8::try_from(v).ok();
-    }
-    // The characters windows-1252 puts at 0x80–0x9F (U+0000 where it has none).
-    const HIGH: [u16; 32] = [
-        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
-        0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
-        0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
-    ];
-    let v = u16::try_from(v).ok().filter(|&v| v != 0)?;
-    HIGH.iter()
-        .position(|&h| h == v)
-        .and_then(|i| u8::try_from(0x80 + i).ok())
-}
-
-/// `text` with every run of non-ASCII characters replaced by the UTF-8 those characters'
-/// windows-1252 bytes spell, with the number of runs and the byte offset of the first;
-/// `None` unless at least [`MIN_DOUBLE_RUNS`] runs do and every run does (a document is
-/// undone whole or left as published). Stops at the first run that does not.
-fn undo_double_utf8(text: &str) -> Option<(String, usize, usize)> {
-    let bytes = text.as_bytes();
-    let first = encoding_rs::Encoding::ascii_valid_up_to(bytes);
-    if first == bytes.len() {
-        return None;
-    }
-    let mut out = String::with_capacity(text.len());
-    out.push_str(&text[..first]);
-    let mut at = first;
-    let mut runs = 0;
-    let mut buf = Vec::new();
-    while at < text.len() {
-        let end = bytes[at..]
-            .iter()
-            .position(|&b| b < 0x80)
-            .map_or(text.len(), |k| at + k);
-        buf.clear();
-        for c in text[at..end].chars() {
-            buf.push(cp1252_byte(c)?);
-        }
-        out.push_str(std::str::from_utf8(&buf).ok()?);
-        runs += 1;
-        let next = bytes[end..]
-            .iter()
-            .position(|&b| b >= 0x80)
-            .map_or(text.len(), |k| end + k);
-        out.push_str(&text[end..next]);
-        at = next;
-    }
-    (runs >= MIN_DOUBLE_RUNS).then_some((out, runs, first))
-}
-
 /// The first choice, against which an override is judged. Under Recover, what the first
 /// bytes prove outranks a label that contradicts them: a BOM always, a UTF-16/UCS-4/
 /// EBCDIC family when there is no declaration to say otherwise.
@@ -1142,7 +1082,7 @@ pub(crate) fn run<'a>(
     let mut double = None;
     if decoder.policy == Policy::Recover
         && let Some(pick) = &mut winner
-        && let Some((fixed, runs, first)) = undo_double_utf8(&pick.text)
+        && let Some((fixed, runs, first)) = repair::undo_double_utf8(&pick.text)
     {
         let at = Position::in_text(&pick.text, first);
         pick.text = Cow::Owned(fixed);

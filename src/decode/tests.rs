@@ -175,8 +175,7 @@ fn kazakh_cyrillic_labels_are_not_contradicted_by_windows_1251() {
 /// labelled Latin): the registry's scripts did not make the chain blind.
 #[test]
 fn cyrillic_bytes_labelled_western_are_still_overridden() {
-    let text = "Новости дня: в Москве открылась новая выставка современного искусства. "
-        .repeat(3);
+    let text = "Новости дня: в Москве открылась новая выставка современного искусства. ".repeat(3);
     let cp1251 = Charset::for_label("windows-1251").unwrap();
     let doc = format!(
         "<?xml version='1.0' encoding='windows-1252'?><rss><channel><title>{text}</title></channel></rss>"
