@@ -134,18 +134,29 @@ pub fn parse_with<'a>(
     bytes: &'a [u8],
     transport: &Transport,
 ) -> Parsed<'a> {
-    let mut adjusted = match transport {
-        Transport::Http(headers) => options.clone().with_http_context(headers, None),
-        _ => options.clone(),
-    };
+    parse_from(decoder, options, bytes, transport, None)
+}
+
+/// [`parse_with`] for a body fetched from `url` (the base URI when nothing else gives
+/// one). The transport is read here, once, into [`decode::TransportFacts`]: decoding
+/// and parsing take what they need from that, never from the headers.
+pub(crate) fn parse_from<'a>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: &'a [u8],
+    transport: &Transport,
+    url: Option<&str>,
+) -> Parsed<'a> {
+    let facts = decode::TransportFacts::of(transport);
+    let mut adjusted = options.clone().with_http_context(&facts, url);
     // Under Recover, every field gets the same double-UTF-8 repair (windows-1252 marks
     // included); under FeedparserExact, feedparser's Latin-1-only repair.
     adjusted.windows_1252_repair = decoder.policy == Policy::Recover;
     let options = &adjusted;
     // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
     // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
-    if format::detect(bytes, transport) == format::Format::Json {
-        let decoded = format::decode_json(decoder, bytes, transport);
+    if format::detect_with_facts(bytes, &facts) == format::Format::Json {
+        let decoded = format::decode_json_with_facts(decoder, bytes, &facts);
         let feed = jsonfeed::parse_json(&decoded.text, options);
         if !feed.version.is_empty() || !decoded.text.contains('<') {
             return Parsed {
@@ -155,7 +166,7 @@ pub fn parse_with<'a>(
             };
         }
     }
-    let decoded = decoder.decode(bytes, transport);
+    let decoded = decoder.decode_with_facts(bytes, &facts);
     let feed = parse::parse_str(&decoded.text, options);
     Parsed {
         decoded,

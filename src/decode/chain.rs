@@ -32,12 +32,12 @@
 use std::borrow::Cow;
 
 use super::detect;
-use super::media_type::{self, ContentType, MediaClass};
+use super::media_type::MediaClass;
 use super::rfc3023::{self, Inputs, Rfc3023Outcome};
 use super::sniff::{self, Family, Sniffed};
+use super::transport_facts::TransportFacts;
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::charset::{Charset, DecodeError, Script, repair};
-use crate::transport::Transport;
 
 /// How the decoder treats labels that the bytes contradict.
 ///
@@ -995,8 +995,7 @@ fn first_choice(
 fn upfront_bozo(
     strict: &Rfc3023Outcome,
     fp: &rfc3023::Feedparser,
-    content_type: Option<&ContentType>,
-    transport: &Transport,
+    facts: &TransportFacts,
 ) -> Vec<Bozo> {
     let mut bozo = Vec::new();
     if let Some(err) = &strict.error
@@ -1008,10 +1007,7 @@ fn upfront_bozo(
         ));
     }
     if fp.non_xml {
-        let msg = match (
-            content_type,
-            transport.headers().and_then(|h| h.get("content-type")),
-        ) {
+        let msg = match (&facts.content_type, &facts.content_type_header) {
             (Some(_), Some(raw)) => format!("{raw} is not an XML media type"),
             _ => "no Content-type specified".to_owned(),
         };
@@ -1024,14 +1020,14 @@ fn upfront_bozo(
 pub(crate) fn run<'a>(
     decoder: &Options<'_>,
     bytes: &'a [u8],
-    transport: &Transport,
+    facts: &TransportFacts,
 ) -> Decoded<'a> {
     let sniffed = Sniffed::of(bytes);
-    let (content_type, class) = media_type::classify(transport);
-    let http_charset = content_type.as_ref().and_then(|c| c.charset.as_deref());
+    let class = facts.media_class;
+    let http_charset = facts.charset();
     let strict = rfc3023::strict(&Inputs::new(&sniffed, class, http_charset));
     let fp = rfc3023::feedparser(&sniffed, class, http_charset);
-    let mut bozo = upfront_bozo(&strict, &fp, content_type.as_ref(), transport);
+    let mut bozo = upfront_bozo(&strict, &fp, facts);
     let first = first_choice(decoder.policy, &sniffed, &fp, class);
 
     let mut steps = vec![Step::Label(first.clone(), Source::Rfc3023)];
@@ -1160,7 +1156,11 @@ pub(crate) fn run<'a>(
         sniffed: sniffed.family_loose.map(Family::name),
         declared: sniffed.declared.clone(),
         http_charset: http_charset.map(str::to_owned),
-        media_type: content_type.map(|c| c.essence).filter(|e| !e.is_empty()),
+        media_type: facts
+            .content_type
+            .as_ref()
+            .map(|c| c.essence.clone())
+            .filter(|e| !e.is_empty()),
         media_class: class,
         rfc3023: strict,
         tried: chain.tried,

@@ -2,7 +2,7 @@
 //! out. One stage per module, each depending only on the stages before it:
 //!
 //! ```text
-//! sniff, media_type, charset ─► rfc3023 ─► detect ─► chain ─► Decoder (this module)
+//! sniff, media_type (TransportFacts), charset ─► rfc3023 ─► detect ─► chain ─► Decoder
 //! ```
 //!
 //! 1. [`sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
@@ -15,16 +15,19 @@
 //! 5. `chain` (private): the fallback order, the one place that knows it; it produces
 //!    [`Decoded`] with its [`Trail`] of [`Attempt`]s.
 //!
-//! [`Decoder`] holds the options and runs the chain.
+//! [`TransportFacts`] is the transport read once (media type, charset, language,
+//! location); [`Decoder`] holds the options and runs the chain.
 
 mod chain;
 pub(crate) mod detect;
 pub mod media_type;
 pub mod rfc3023;
 pub mod sniff;
+mod transport_facts;
 
 pub use chain::{Attempt, Decoded, Policy, Source, Trail};
 pub use rfc3023::Rfc3023Outcome;
+pub use transport_facts::TransportFacts;
 
 use crate::transport::Transport;
 
@@ -96,7 +99,12 @@ impl Decoder {
     /// Decodes `bytes` that arrived by `transport`. Never fails: problems are bozo
     /// records, and when no candidate decodes the text is lossy UTF-8.
     pub fn decode<'a>(&self, bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
-        chain::run(&self.options(), bytes, transport)
+        self.decode_with_facts(bytes, &TransportFacts::of(transport))
+    }
+
+    /// Decodes `bytes` whose transport was read already (see [`TransportFacts::of`]).
+    pub fn decode_with_facts<'a>(&self, bytes: &'a [u8], facts: &TransportFacts) -> Decoded<'a> {
+        chain::run(&self.options(), bytes, facts)
     }
 
     /// The options as the chain reads them.
