@@ -9,7 +9,8 @@
 //! bytes + Transport ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
 //! ```
 //!
-//! Stages 1–4 live in [`mod@decode`], one module each, driven by [`Decoder`].
+//! Stages 1–4 live in [`mod@decode`], one module each, driven by [`Decoder`]. The transport
+//! is read once, into [`decode::TransportFacts`]; the parser sees only text and options.
 //!
 //! 1. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
 //!    bytes, and the XML declaration read through that family.

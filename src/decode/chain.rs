@@ -60,7 +60,9 @@ pub enum Policy {
     ///   invalid ones);
     /// - a legacy label whose script chardetng contradicts on enough text is replaced by
     ///   chardetng's guess (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
-    ///   labelled Shift_JIS; KOI8 vs windows-1251 vs CP866 on 64+ non-ASCII bytes; a
+    ///   labelled Shift_JIS; KOI8 vs windows-1251 vs CP866 on 64+ non-ASCII bytes, never
+    ///   between pages with the same bytes for the Russian letters such as KOI8-R/KOI8-U
+    ///   or windows-1251/KZ-1048/PT154; a
     ///   Western default label on Central European, Turkish, Baltic or Vietnamese text on
     ///   24+), never for a reading with more marks of mojibake;
     /// - among single-byte readings (chardetng's guess; ISO-8859-15 and Mac Roman for a
@@ -728,7 +730,9 @@ impl<'a> Chain<'_, 'a> {
             // Japanese encodings share a script but not a byte structure.
             (Script::Japanese, Script::Japanese) => true,
             // KOI8 vs windows-1251 vs CP866: chardetng tells them apart by letter case
-            // patterns, given more text than a script-level contradiction needs.
+            // patterns, given more text than a script-level contradiction needs. Pages
+            // with the Russian letters at the same bytes (chardetng knows one of each
+            // layout) are no contradiction: the label may be the one with more letters.
             (Script::Cyrillic, Script::Cyrillic) => {
                 seen >= MIN_CYRILLIC_BYTES && !chosen.reads_russian_like(guessed)
             }
