@@ -9,10 +9,13 @@
 //! bytes + Transport ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
 //! ```
 //!
-//! 1. [`sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
+//! Stages 1–4 live in [`mod@decode`], one module each, driven by [`Decoder`]. The transport
+//! is read once, into [`decode::TransportFacts`]; the parser sees only text and options.
+//!
+//! 1. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
 //!    bytes, and the XML declaration read through that family.
-//! 2. [`media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
-//! 3. [`rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
+//! 2. [`decode::media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
+//! 3. [`decode::rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
 //!    extended to UTF-32/UCS-4 and EBCDIC, plus feedparser's reported-`encoding` rules.
 //! 4. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
 //!    chardetng's guess, UTF-8, windows-1252 and ISO-8859-2, each tried with a *strict*
@@ -59,22 +62,17 @@
 #![warn(missing_docs)]
 
 pub mod bozo;
-mod chain;
 pub mod charset;
 pub mod date;
-mod decode;
-mod detect;
+pub mod decode;
 pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
 pub mod jsonfeed;
-pub mod media_type;
 pub mod model;
 pub mod parse;
-pub mod rfc3023;
-pub mod sniff;
 mod transport;
 
 pub use bozo::{Bozo, BozoKind, Position};
@@ -245,24 +243,35 @@ pub fn parse_with<'a>(
     bytes: &'a [u8],
     transport: &Transport,
 ) -> Parsed<'a> {
-    let mut adjusted = match transport {
-        Transport::Http(headers) => options.clone().with_http_context(headers, None),
-        _ => options.clone(),
-    };
+    parse_from(decoder, options, bytes, transport, None)
+}
+
+/// [`parse_with`] for a body fetched from `url` (the base URI when nothing else gives
+/// one). The transport is read here, once, into [`decode::TransportFacts`]: decoding
+/// and parsing take what they need from that, never from the headers.
+pub(crate) fn parse_from<'a>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: &'a [u8],
+    transport: &Transport,
+    url: Option<&str>,
+) -> Parsed<'a> {
+    let facts = decode::TransportFacts::of(transport);
+    let mut adjusted = options.clone().with_http_context(&facts, url);
     // Under Recover, every field gets the same double-UTF-8 repair (windows-1252 marks
     // included); under FeedparserExact, feedparser's Latin-1-only repair.
     adjusted.windows_1252_repair = decoder.policy == Policy::Recover;
     let options = &adjusted;
     // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
     // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
-    if format::detect(bytes, transport) == format::Format::Json {
-        let decoded = format::decode_json(decoder, bytes, transport);
+    if format::detect_with_facts(bytes, &facts) == format::Format::Json {
+        let decoded = format::decode_json_with_facts(decoder, bytes, &facts);
         let feed = jsonfeed::parse_json(&decoded.text, options);
         if !feed.version.is_empty() || !decoded.text.contains('<') {
             return Parsed::new(decoded, feed, transport);
         }
     }
-    let decoded = decoder.decode(bytes, transport);
+    let decoded = decoder.decode_with_facts(bytes, &facts);
     let feed = parse::parse_str(&decoded.text, options);
     Parsed::new(decoded, feed, transport)
 }

@@ -66,11 +66,11 @@ pub use crawl::{
 };
 pub use error::FetchError;
 
+use crate::Parsed;
 use crate::bozo::{Bozo, BozoKind};
 use crate::decode::Decoder;
 use crate::parse::ParseOptions;
 use crate::transport::{Headers, Transport};
-use crate::{Parsed, parse_with};
 
 /// The default `Accept` header: feed media types first, generic XML next, anything last.
 pub const DEFAULT_ACCEPT: &str = "application/atom+xml,application/rss+xml,\
@@ -343,15 +343,8 @@ impl Fetched {
             return None;
         }
         let transport = self.transport();
-        let options = match &transport {
-            Transport::Http(headers) => {
-                options.clone().with_http_context(headers, Some(&self.href))
-            }
-            _ => options
-                .clone()
-                .base_uri(options.base_uri.clone().or_else(|| Some(self.href.clone()))),
-        };
-        let mut parsed = parse_with(decoder, &options, &self.body, &transport);
+        let mut parsed =
+            crate::parse_from(decoder, options, &self.body, &transport, Some(&self.href));
         if !self.bozo.is_empty() {
             let rest = std::mem::take(&mut parsed.decoded.bozo);
             parsed.decoded.bozo = self.bozo.iter().cloned().chain(rest).collect();

@@ -161,22 +161,22 @@ impl ParseOptions {
         self
     }
 
-    /// Fills what an HTTP response says about its body, where not set already: the base
+    /// Fills what the transport says about the body, where not set already: the base
     /// language from `Content-Language`, the base URI from `Content-Location` (resolved
-    /// against `url`) or else `url`, the URL the body was fetched from.
+    /// against `url`) or else `url`, the URL the body was fetched from. The transport is
+    /// read once, at the API boundary ([`crate::decode::TransportFacts::of`]); the parser
+    /// never sees headers.
     #[must_use]
-    pub fn with_http_context(mut self, headers: &crate::Headers, url: Option<&str>) -> Self {
+    pub fn with_http_context(
+        mut self,
+        facts: &crate::decode::TransportFacts,
+        url: Option<&str>,
+    ) -> Self {
         if self.base_language.is_none() {
-            self.base_language = headers
-                .get("content-language")
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned);
+            self.base_language.clone_from(&facts.content_language);
         }
         if self.base_uri.is_none() {
-            self.base_uri = match (
-                headers.get("content-location").filter(|l| !l.is_empty()),
-                url,
-            ) {
+            self.base_uri = match (facts.content_location.as_deref(), url) {
                 (Some(loc), Some(url)) => Some(url::urljoin(url, loc)),
                 (Some(loc), None) => Some(loc.to_owned()),
                 (None, url) => url.map(str::to_owned),
@@ -1210,13 +1210,16 @@ pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
 #[cfg(test)]
 mod http_context_tests {
     use super::ParseOptions;
-    use crate::Headers;
+    use crate::decode::TransportFacts;
+    use crate::{Headers, Transport};
 
     #[test]
     fn http_context_fills_only_what_is_unset() {
-        let h = Headers::new()
-            .with("Content-Language", "fr")
-            .with("Content-Location", "feeds/a.xml");
+        let h = TransportFacts::of(&Transport::Http(
+            Headers::new()
+                .with("Content-Language", "fr")
+                .with("Content-Location", "feeds/a.xml"),
+        ));
         let o = ParseOptions::default().with_http_context(&h, Some("http://example.com/x/y.xml"));
         assert_eq!(o.base_language.as_deref(), Some("fr"));
         assert_eq!(
@@ -1227,7 +1230,8 @@ mod http_context_tests {
             .base_uri(Some("http://b/".into()))
             .with_http_context(&h, None);
         assert_eq!(set.base_uri.as_deref(), Some("http://b/"));
-        let bare = ParseOptions::default().with_http_context(&Headers::new(), Some("http://c/f"));
+        let bare = ParseOptions::default()
+            .with_http_context(&TransportFacts::of(&Transport::Local), Some("http://c/f"));
         assert_eq!(
             (bare.base_language, bare.base_uri.as_deref()),
             (None, Some("http://c/f"))
