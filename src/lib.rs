@@ -63,6 +63,7 @@
 
 pub mod bozo;
 pub mod charset;
+pub mod cookbook;
 pub mod date;
 pub mod decode;
 pub mod format;
@@ -78,7 +79,7 @@ mod transport;
 pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
-pub use model::{Enclosure, Entry, Feed, Link, ParsedFeed, Person, Tag, Text};
+pub use model::{Enclosure, Entry, Feed, Itunes, Link, Media, ParsedFeed, Person, Tag, Text};
 pub use parse::ParseOptions;
 pub use transport::{Headers, Transport};
 
@@ -91,7 +92,7 @@ pub fn decode<'a>(bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
     Decoder::default().decode(bytes, transport)
 }
 
-/// A decoded and parsed feed: what [`parse`] returns.
+/// A decoded and parsed feed: what [`parse()`] returns.
 ///
 /// ```
 /// let parsed = feed_decoder::parse(
