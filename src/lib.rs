@@ -75,12 +75,14 @@ pub mod model;
 pub mod parse;
 pub mod rfc3023;
 pub mod sniff;
+pub mod stream;
 mod transport;
 
 pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
 pub use model::ParsedFeed;
+pub use stream::{FeedReader, StreamEnd, StreamItem};
 pub use transport::{Headers, Transport};
 
 #[cfg(feature = "http")]
