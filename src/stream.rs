@@ -109,7 +109,7 @@ pub const PREFIX_LEN: usize = 64 * 1024;
 pub enum StreamItem {
     /// The channel metadata known when the first entry starts (all of it, when there are
     /// no entries). Always the first item.
-    Feed(Feed),
+    Feed(Box<Feed>),
     /// One entry, in document order.
     Entry(Box<Entry>),
     /// The last item: what is only known at the end.
@@ -195,7 +195,7 @@ impl<R: Read> Iterator for FeedReader<R> {
 
     fn next(&mut self) -> Option<StreamItem> {
         Some(match self.parser.next_item()? {
-            Next::Feed(f) => StreamItem::Feed(f),
+            Next::Feed(f) => StreamItem::Feed(Box::new(f)),
             Next::Entry(e) => {
                 self.entries += 1;
                 StreamItem::Entry(Box::new(e))

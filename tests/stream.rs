@@ -60,7 +60,7 @@ fn stream(reader: impl Read, transport: &Transport, options: ParseOptions) -> St
         match item {
             StreamItem::Feed(f) => {
                 assert_eq!(i, 0, "the metadata comes first");
-                first = Some(f);
+                first = Some(*f);
             }
             StreamItem::Entry(e) => entries.push(*e),
             StreamItem::End(e) => {
