@@ -220,23 +220,35 @@ impl<R: Read> Iterator for FeedReader<R> {
 
 /// Reads until `buf` holds `limit` bytes or the input ends; true at the end.
 fn read_up_to(reader: &mut impl Read, buf: &mut Vec<u8>, limit: usize) -> io::Result<bool> {
-    while buf.len() < limit {
-        let start = buf.len();
-        buf.resize(limit, 0);
-        match reader.read(&mut buf[start..]) {
-            Ok(0) => {
-                buf.truncate(start);
-                return Ok(true);
+    let mut filled = buf.len();
+    buf.resize(limit.max(filled), 0);
+    let result = loop {
+        if filled >= limit {
+            break Ok(false);
+        }
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break Ok(true),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => break Err(e),
+        }
+    };
+    buf.truncate(filled);
+    result
+}
+
+/// Appends what one read into `scratch` gives; true at the end of the input.
+fn read_some(reader: &mut impl Read, buf: &mut Vec<u8>, scratch: &mut [u8]) -> io::Result<bool> {
+    loop {
+        match reader.read(scratch) {
+            Ok(n) => {
+                buf.extend_from_slice(&scratch[..n]);
+                return Ok(n == 0);
             }
-            Ok(n) => buf.truncate(start + n),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(start),
-            Err(e) => {
-                buf.truncate(start);
-                return Err(e);
-            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
-    Ok(false)
 }
 
 /// The encoding chosen from the prefix.
@@ -384,6 +396,8 @@ struct Utf8Reader<R> {
     ebcdic: bool,
     /// Input bytes not decoded yet.
     raw: Vec<u8>,
+    /// Where the input is read into (zeroed once).
+    scratch: Box<[u8]>,
     /// The decoded chunk and how much of it was consumed.
     out: String,
     pos: usize,
@@ -405,6 +419,7 @@ impl<R: Read> Utf8Reader<R> {
             transcode: Transcode::for_charset(choice.charset),
             ebcdic: choice.charset.is_ebcdic(),
             raw: prefix,
+            scratch: vec![0; CHUNK].into_boxed_slice(),
             out: String::new(),
             pos: 0,
             eof,
@@ -444,10 +459,10 @@ impl<R: Read> Utf8Reader<R> {
         self.out.clear();
         self.pos = 0;
         if self.raw.is_empty() || !matches!(self.transcode, Transcode::Streaming(_)) {
-            // A unit decoder's carry is < 4 bytes; read a chunk after it.
+            // A unit decoder's carry is < 4 bytes. One read: an item is handed out as
+            // soon as its bytes have arrived.
             if !self.eof && self.raw.len() < 8 {
-                let want = self.raw.len() + CHUNK;
-                self.eof = read_up_to(&mut self.inner, &mut self.raw, want)?;
+                self.eof = read_some(&mut self.inner, &mut self.raw, &mut self.scratch)?;
             }
         }
         let last = self.eof;

@@ -161,6 +161,38 @@ fn legacy_and_utf16_encodings_give_the_full_parsers_entries() {
     assert!(done >= 3 * FIXTURES.len(), "{done} cases");
 }
 
+/// Feeds larger than the prefix, so that the encoding is chosen from a prefix cut inside
+/// a character and the rest is transcoded in many chunks (and, trickled, many seams).
+#[test]
+fn large_feeds_in_multibyte_and_legacy_charsets_give_the_full_parsers_entries() {
+    let cases = [
+        (Charset::SHIFT_JIS, "shift_jis", "日本語のニュース"),
+        (
+            Charset::for_label("euc-jp").unwrap(),
+            "euc-jp",
+            "日本語のニュース",
+        ),
+        (
+            Charset::for_label("windows-1251").unwrap(),
+            "windows-1251",
+            "Новости",
+        ),
+        (Charset::UTF_16LE, "utf-16le", "Новости 日本"),
+        (
+            Charset::for_label("utf-32be").unwrap(),
+            "utf-32be",
+            "Новости 日本",
+        ),
+        (Charset::UTF_8, "utf-8", "Новости 日本"),
+    ];
+    for (cs, label, word) in cases {
+        let text = generated(1200).replace("Item ", &format!("{word} "));
+        let bytes = reencode(&text, cs, label).unwrap();
+        assert!(bytes.len() > feed_decoder::stream::PREFIX_LEN);
+        same_as_full(label, &bytes);
+    }
+}
+
 #[test]
 fn a_shift_jis_fixture_streams_as_parsed() {
     let bytes = read("feeds/decode/guard_shift_jis.xml");
