@@ -103,9 +103,8 @@ use crate::transport::Transport;
 /// How many bytes the encoding is chosen from, and the size of the input buffer.
 pub const PREFIX_LEN: usize = 64 * 1024;
 
-/// One item of a [`FeedReader`].
+/// One item of a [`FeedReader`]. Exhaustive on purpose: these three are the protocol.
 #[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
 pub enum StreamItem {
     /// The channel metadata known when the first entry starts (all of it, when there are
     /// no entries). Always the first item.
