@@ -75,8 +75,8 @@
 //!   (some RSS feeds put `<title>` last) are only in [`StreamEnd::feed`], not in the
 //!   early [`StreamItem::Feed`].
 //! - **The JSON contract.** `feed-decoder --json` (the [`crate::json`] shape) and JSON
-//!   Feed input need the whole result; the stream reads XML feeds only and yields model
-//!   values, not that JSON.
+//!   Feed input need the whole result; the stream reads XML feeds only (a JSON body
+//!   gives a bozo record saying so) and yields model values, not that JSON.
 //! - **The `max_entries` policy.** The full parser keeps the first `max_entries - 1`
 //!   entries and the last one; the stream keeps the first `max_entries` and stops.
 //!
@@ -163,7 +163,14 @@ impl<R: Read> FeedReader<R> {
         };
         let mut prefix = Vec::with_capacity(PREFIX_LEN);
         let eof = read_up_to(&mut reader, &mut prefix, PREFIX_LEN)?;
-        let choice = choose(&prefix, transport, eof);
+        let mut choice = choose(&prefix, transport, eof);
+        if crate::format::detect(&prefix, transport) == crate::format::Format::Json {
+            choice.bozo.push(Bozo::new(
+                BozoKind::NotWellFormed,
+                "the body is JSON: FeedReader reads XML feeds only, use feed_decoder::parse \
+                 for a JSON Feed",
+            ));
+        }
         let mut text = Utf8Reader::new(reader, prefix, &choice, eof);
         let prolog = String::from_utf8_lossy(text.fill_buf()?).into_owned();
         let parser = StreamParser::new(text, options, &prolog);

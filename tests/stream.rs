@@ -318,6 +318,87 @@ fn broken_markup_is_recovered_with_a_record() {
     assert_eq!(s.entries[1].title.as_deref(), Some("Two"));
 }
 
+/// A reader that fails after `ok` bytes.
+struct Failing<'a> {
+    data: &'a [u8],
+    ok: usize,
+}
+
+impl Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ok == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::ConnectionReset,
+                "peer went away",
+            ));
+        }
+        let n = buf.len().min(self.ok).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        self.ok -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_io_error_ends_the_stream_with_a_transport_record() {
+    let xml = generated(3000);
+    assert!(xml.len() > 100_000);
+    // Within the prefix: `new` fails.
+    let early = FeedReader::new(
+        Failing {
+            data: xml.as_bytes(),
+            ok: 1000,
+        },
+        &Transport::Local,
+        ParseOptions::default(),
+    );
+    assert_eq!(
+        early.err().map(|e| e.kind()),
+        Some(io::ErrorKind::ConnectionReset)
+    );
+    // After it: the entries read so far, then an end with a Transport record.
+    let s = stream(
+        Failing {
+            data: xml.as_bytes(),
+            ok: 90_000,
+        },
+        &Transport::Local,
+        ParseOptions::default(),
+    );
+    assert!(
+        s.entries.len() > 1000 && s.entries.len() < 3000,
+        "{}",
+        s.entries.len()
+    );
+    for (i, e) in s.entries.iter().enumerate().take(s.entries.len() - 1) {
+        assert_eq!(e.title.as_deref(), Some(format!("Item {i}").as_str()));
+    }
+    let t: Vec<_> = s
+        .end
+        .bozo
+        .iter()
+        .filter(|b| b.kind == BozoKind::Transport)
+        .collect();
+    assert_eq!(t.len(), 1, "{:?}", s.end.bozo);
+    assert!(t[0].message.contains("peer went away"));
+}
+
+#[test]
+fn a_json_feed_is_not_streamed_and_says_so() {
+    let s = stream(
+        &br#"{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": []}"#[..],
+        &Transport::Local,
+        ParseOptions::default(),
+    );
+    assert!(s.entries.is_empty());
+    assert!(
+        s.end.bozo.iter().any(|b| b.message.contains("JSON")),
+        "{:?}",
+        s.end.bozo
+    );
+}
+
 /// A generated RSS feed of about `bytes` bytes, produced as it is read.
 struct Generator {
     remaining: usize,
