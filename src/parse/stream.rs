@@ -196,6 +196,18 @@ impl<R: BufRead> StreamParser<R> {
                 None
             }
             Err(e) => {
+                if matches!(
+                    e,
+                    quick_xml::Error::Syntax(quick_xml::errors::SyntaxError::UnclosedCData)
+                ) {
+                    // As in the lenient pass, a CDATA section cut off by the end of the
+                    // input keeps its text.
+                    let raw = String::from_utf8_lossy(&self.buf);
+                    if let Some(i) = raw.find("[CDATA[") {
+                        let text = raw[i + 7..].to_owned();
+                        driver.text(&text, true);
+                    }
+                }
                 let at = self.reader.buffer_position();
                 if self.last_error_at.is_none() {
                     let offset = usize::try_from(pos).unwrap_or(usize::MAX);
