@@ -47,9 +47,10 @@
 //!
 //! From the first [`PREFIX_LEN`] bytes: the byte order mark, the XML 1.0 Appendix F
 //! family, the XML declaration and the HTTP charset give, as in the full decoder, an
-//! ordered list of labels (the BOM's charset; the RFC 3023 / feedparser encoding; the
-//! declared one; the sniffed one; UTF-8, windows-1252 and ISO-8859-2). The first whose
-//! strict decoder accepts the prefix is used for the whole stream (a US-ASCII pick is
+//! ordered list of candidates (the BOM's charset; the RFC 3023 / feedparser encoding;
+//! the declared one; the sniffed one; chardetng's guess over the prefix; UTF-8,
+//! windows-1252 and ISO-8859-2). The first whose strict decoder accepts the prefix is
+//! used for the whole stream (a US-ASCII pick is
 //! read with the UTF-8 decoder, its superset, since a later non-ASCII byte cannot make
 //! the choice again). There is no going back past the prefix: bytes further on that the
 //! charset cannot decode become U+FFFD, with one `CharacterDecodingError` record giving
@@ -61,7 +62,7 @@
 //! when the feed fits in memory (any feed up to a few hundred MB) and any of it matters:
 //!
 //! - **The fallback chain.** The full decoder tries every candidate over the *whole*
-//!   document, consults chardetng, and under [`crate::Policy::Recover`] repairs what the
+//!   document, and under [`crate::Policy::Recover`] repairs what the
 //!   evidence shows (valid UTF-8 under a legacy label, Cyrillic under a Latin label,
 //!   stray windows-1252 bytes in UTF-8, text UTF-8 encoded twice, C1 controls). The
 //!   stream decides once, from the prefix, and replaces what does not decode.
@@ -319,7 +320,6 @@ fn choose(prefix: &[u8], transport: &Transport, eof: bool) -> Choice {
     labels.push(fp.encoding.clone());
     labels.extend(fp.declared.clone());
     labels.extend(fp.sniffed.map(|c| c.name().to_owned()));
-    labels.extend(["utf-8", "windows-1252", "iso-8859-2"].map(str::to_owned));
     let first = labels[0].clone();
 
     let body = &prefix[bom_len..];
@@ -330,14 +330,29 @@ fn choose(prefix: &[u8], transport: &Transport, eof: bool) -> Choice {
         let cut = body.len() - body.len() % 4;
         &body[..cut.saturating_sub(4)]
     };
-    let pick = labels.iter().find_map(|label| {
-        let cs = resolve(label, proven)?;
-        match cs.decode_strict(tested) {
-            Ok(_) => Some((label.clone(), cs)),
-            Err(e) if e.byte.is_none() && !eof => Some((label.clone(), cs)),
-            Err(_) => None,
-        }
-    });
+    let decodes = |cs: Charset| match cs.decode_strict(tested) {
+        Ok(_) => true,
+        Err(e) => e.byte.is_none() && !eof,
+    };
+    let labelled = |labels: &[String]| {
+        labels.iter().find_map(|label| {
+            let cs = resolve(label, proven)?;
+            decodes(cs).then(|| (label.clone(), cs))
+        })
+    };
+    // chardetng's guess over the prefix, where the full decoder consults it (after the
+    // labels, before the fixed fallbacks); a single-byte guess from a handful of bytes
+    // is noise.
+    let detected = || {
+        let (e, n) = crate::detect::guess(tested, PREFIX_LEN, 4096, None)?;
+        let cs = Charset::for_encoding(e);
+        ((n >= 16 || !e.is_single_byte()) && decodes(cs))
+            .then(|| (crate::detect::chardet_name(e).to_owned(), cs))
+    };
+    let fallbacks = ["utf-8", "windows-1252", "iso-8859-2"].map(str::to_owned);
+    let pick = labelled(&labels)
+        .or_else(detected)
+        .or_else(|| labelled(&fallbacks));
     let (label, charset) = pick.unwrap_or_else(|| {
         bozo.push(Bozo::new(
             BozoKind::CharacterEncodingUnknown,

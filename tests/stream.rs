@@ -218,6 +218,21 @@ fn large_feeds_in_multibyte_and_legacy_charsets_give_the_full_parsers_entries() 
     }
 }
 
+/// No label at all: chardetng's guess over the prefix decides, as in the full decoder.
+#[test]
+fn unlabelled_legacy_bytes_are_detected_from_the_prefix() {
+    for (label, word) in [("koi8-r", "Новости дня"), ("shift_jis", "日本語のニュース")]
+    {
+        let text = generated(40).replace("Item ", &format!("{word} "));
+        let bytes = Charset::for_label(label).unwrap().encode(&text).unwrap();
+        let full = feed_decoder::parse(&bytes, &Transport::Local);
+        let s = stream(&bytes[..], &Transport::Local, ParseOptions::default());
+        assert_eq!(s.end.charset, Charset::for_label(label).unwrap());
+        assert_eq!(s.entries, full.feed.entries, "{label}");
+        assert!(s.entries[0].title.as_deref().unwrap().starts_with(word));
+    }
+}
+
 #[test]
 fn a_shift_jis_fixture_streams_as_parsed() {
     let bytes = read("feeds/decode/guard_shift_jis.xml");
