@@ -74,6 +74,7 @@ pub mod json;
 pub mod jsonfeed;
 pub mod model;
 pub mod parse;
+pub mod stream;
 mod transport;
 
 pub use bozo::{Bozo, BozoKind, Position};
@@ -81,6 +82,7 @@ pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
 pub use model::{Enclosure, Entry, Feed, Itunes, Link, Media, ParsedFeed, Person, Tag, Text};
 pub use parse::ParseOptions;
+pub use stream::{FeedReader, StreamEnd, StreamItem};
 pub use transport::{Headers, Transport};
 
 #[cfg(feature = "http")]
