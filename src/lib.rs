@@ -208,7 +208,12 @@ impl serde::Serialize for Parsed<'_> {
 /// The file's I/O error. Problems in the feed itself are [`Bozo`] records.
 pub fn parse_file(path: impl AsRef<std::path::Path>) -> std::io::Result<Parsed<'static>> {
     let bytes = std::fs::read(path)?;
-    Ok(parse(&bytes, &Transport::Local).into_owned())
+    Ok(parse_owned(
+        &Decoder::default(),
+        &parse::ParseOptions::default(),
+        bytes,
+        &Transport::Local,
+    ))
 }
 
 /// Reads a feed to its end and parses it, with the transport it came with.
@@ -222,7 +227,12 @@ pub fn parse_reader(
 ) -> std::io::Result<Parsed<'static>> {
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes)?;
-    Ok(parse(&bytes, transport).into_owned())
+    Ok(parse_owned(
+        &Decoder::default(),
+        &parse::ParseOptions::default(),
+        bytes,
+        transport,
+    ))
 }
 
 /// Decodes and parses feed bytes with the default options.
@@ -259,11 +269,7 @@ pub(crate) fn parse_from<'a>(
     transport: &Transport,
     url: Option<&str>,
 ) -> Parsed<'a> {
-    let facts = decode::TransportFacts::of(transport);
-    let mut adjusted = options.clone().with_http_context(&facts, url);
-    // Under Recover, every field gets the same double-UTF-8 repair (windows-1252 marks
-    // included); under FeedparserExact, feedparser's Latin-1-only repair.
-    adjusted.windows_1252_repair = decoder.policy == Policy::Recover;
+    let (facts, adjusted) = prepare(decoder, options, transport, url);
     let options = &adjusted;
     // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
     // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
@@ -276,6 +282,83 @@ pub(crate) fn parse_from<'a>(
     }
     let decoded = decoder.decode_with_facts(bytes, &facts);
     let feed = parse::parse_str(&decoded.text, options);
+    Parsed::new(decoded, feed, transport)
+}
+
+/// The transport read once, and the options it completes.
+fn prepare(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    transport: &Transport,
+    url: Option<&str>,
+) -> (decode::TransportFacts, parse::ParseOptions) {
+    let facts = decode::TransportFacts::of(transport);
+    let mut adjusted = options.clone().with_http_context(&facts, url);
+    // Under Recover, every field gets the same double-UTF-8 repair (windows-1252 marks
+    // included); under FeedparserExact, feedparser's Latin-1-only repair.
+    adjusted.windows_1252_repair = decoder.policy == Policy::Recover;
+    (facts, adjusted)
+}
+
+/// [`parse_with`] taking the bytes by value, for the smallest peak memory: the text is
+/// held once while the model is built. When the bytes are valid UTF-8 they become the
+/// text without a copy; when they are decoded from another charset they are freed
+/// before parsing starts. The result owns everything ([`Parsed<'static>`]).
+///
+/// ```
+/// use feed_decoder::{Decoder, ParseOptions, Transport, parse_owned};
+/// let bytes = b"<?xml version='1.0' encoding='windows-1251'?><rss><channel><title>\xcd\xee\xe2\xee\xf1\xf2\xe8</title></channel></rss>".to_vec();
+/// let parsed = parse_owned(&Decoder::default(), &ParseOptions::default(), bytes, &Transport::Local);
+/// assert_eq!(parsed.feed.title.as_deref(), Some("Новости"));
+/// ```
+#[must_use]
+pub fn parse_owned(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: Vec<u8>,
+    transport: &Transport,
+) -> Parsed<'static> {
+    let (facts, adjusted) = prepare(decoder, options, transport, None);
+    if format::detect_with_facts(&bytes, &facts) == format::Format::Json {
+        return parse_with(decoder, options, &bytes, transport).into_owned();
+    }
+    let Decoded {
+        text,
+        encoding,
+        charset,
+        bozo,
+        trail,
+    } = decoder.decode_with_facts(&bytes, &facts);
+    let text = match text {
+        std::borrow::Cow::Owned(text) => {
+            drop(bytes);
+            text
+        }
+        std::borrow::Cow::Borrowed(b) => {
+            // A slice of the input (after its byte order mark): keep that part of the
+            // buffer itself as the text.
+            let base = bytes.as_ptr() as usize;
+            let start = (b.as_ptr() as usize).wrapping_sub(base);
+            match start.checked_add(b.len()) {
+                Some(end) if start <= bytes.len() && end <= bytes.len() => {
+                    let mut bytes = bytes;
+                    bytes.truncate(end);
+                    bytes.drain(..start);
+                    String::from_utf8(bytes)
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+                }
+                _ => b.to_owned(),
+            }
+        }
+    };
+    let feed = parse::parse_str(&text, &adjusted);
+    let decoded = Decoded {
+        text: std::borrow::Cow::Owned(text),
+        encoding,
+        charset,
+        bozo,
+        trail,
+    };
     Parsed::new(decoded, feed, transport)
 }
 

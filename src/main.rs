@@ -281,7 +281,7 @@ impl Job<'_> {
         }
         match read_input(input) {
             Ok(bytes) => {
-                let parsed = feed_decoder::parse_with(&decoder, &options, &bytes, self.transport);
+                let parsed = feed_decoder::parse_owned(&decoder, &options, bytes, self.transport);
                 self.emit(input, Some(&parsed), Map::new(), out)?;
                 Ok(true)
             }

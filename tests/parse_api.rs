@@ -167,3 +167,37 @@ fn double_encoded_fields_are_repaired_alike() {
     assert_eq!(e.title.as_deref(), Some("Café"));
     assert_eq!(e.summary.as_deref(), Some("It\u{e2}\u{20ac}\u{2122}s"));
 }
+
+#[test]
+fn parse_owned_gives_what_parse_gives() {
+    use feed_decoder::{Decoder, Transport};
+    let utf8 = "<rss version='2.0'><channel><title>Café</title><item><title>é</title></item></channel></rss>";
+    let mut with_bom = b"\xef\xbb\xbf".to_vec();
+    with_bom.extend_from_slice(utf8.as_bytes());
+    let legacy = b"<?xml version='1.0' encoding='windows-1251'?><rss><channel><title>\xcd\xee\xe2\xee\xf1\xf2\xe8</title></channel></rss>".to_vec();
+    let json =
+        br#"{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": []}"#.to_vec();
+    for (bytes, transport) in [
+        (utf8.as_bytes().to_vec(), Transport::Local),
+        (with_bom, Transport::Local),
+        (legacy, Transport::content_type("application/xml")),
+        (json, Transport::content_type("application/feed+json")),
+        (b"\xff\xfe<\x00".to_vec(), Transport::Local),
+        (Vec::new(), Transport::Local),
+    ] {
+        let want = feed_decoder::parse_with(
+            &Decoder::default(),
+            &ParseOptions::default(),
+            &bytes,
+            &transport,
+        )
+        .into_owned();
+        let got = feed_decoder::parse_owned(
+            &Decoder::default(),
+            &ParseOptions::default(),
+            bytes.clone(),
+            &transport,
+        );
+        assert_eq!(got, want, "{bytes:?}");
+    }
+}
