@@ -1,16 +1,27 @@
 #!/usr/bin/env python3
 """Print the median-time ratios of benches/parse.rs from target/criterion: for each input,
-feed-decoder (decode + parse) over the bare quick-xml scan (aim <= 2x) and over feed-rs
-(aim < 1x), and the cost of the HTML filter: the defaults over sanitizing and resolution
-off (aim <= 1.3x).
+feed-decoder (decode + parse) over the bare quick-xml scan (aim <= 2x; <= 3x for the
+`fallback-*` inputs, whose label is wrong) and over feed-rs (aim < 1x), and the cost of
+the HTML filter: the defaults over sanitizing and resolution off (aim <= 1.3x).
 
     python3 tools/parse_ratios.py [target/criterion]
+
+With --processes DIR, measure whole processes instead, on the inputs the benchmark
+writes with `PARSE_BENCH_DUMP=DIR cargo bench --bench parse`: for each file, the CPU
+time and peak RSS of `feed-decoder --json FILE` against the bare scan
+(`examples/parse_file` with SCAN=1, same build), both in one round (aim: peak RSS <= 3x
+the input).
+
+    PARSE_BENCH_DUMP=/tmp/pb cargo bench --bench parse
+    cargo build --release --example parse_file
+    python3 tools/parse_ratios.py --processes /tmp/pb
 """
 import json
 import os
 import sys
 
-GROUPS = ["rss-utf8", "rss-windows1252", "atom-utf8", "atom-windows1251", "small"]
+GROUPS = ["rss-utf8", "rss-windows1252", "atom-utf8", "atom-windows1251",
+          "fallback-utf8-as-ascii", "fallback-1251-as-utf8", "small"]
 
 
 def median(root, group, fn):
@@ -21,7 +32,45 @@ def median(root, group, fn):
         return json.load(f)["median"]["point_estimate"]
 
 
+def timed(argv, env=None):
+    """CPU seconds (user + system) and peak RSS in bytes of one process."""
+    import re
+    import subprocess
+    p = subprocess.run(["/usr/bin/time", "-v"] + argv, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, env=env)
+    err = p.stderr.decode("utf-8", "replace")
+    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", err).group(1)) * 1024
+    cpu = sum(float(x) for x in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", err))
+    return cpu, rss
+
+
+def processes(folder, cli="target/release/feed-decoder",
+              scan="target/release/examples/parse_file"):
+    env = dict(os.environ, SCAN="1")
+    print("%-28s %8s %8s %8s %9s %9s %7s" % (
+        "input", "MiB", "ours s", "scan s", "ours/scan", "RSS MiB", "RSS/in"))
+    files = sorted(f for f in os.listdir(folder) if f.endswith(".xml") and not f.startswith("small"))
+    for name in files:
+        path = os.path.join(folder, name)
+        size = os.path.getsize(path)
+        ours, rss = timed([cli, "--json", path])
+        base, _ = timed([scan, path], env)
+        print("%-28s %8.1f %8.2f %8.2f %8.2fx %9.1f %6.2fx" % (
+            name[:-4], size / 2**20, ours, base, ours / max(base, 1e-3), rss / 2**20,
+            rss / size))
+    small = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith("small"))
+    if small:
+        ours, rss = timed([cli, "--json"] + small)
+        base = sum(timed([scan, f], env)[0] for f in small)
+        print("%-28s %8.1f %8.2f %8.2f %8.2fx %9.1f  (one process for all; scan: one each)" % (
+            "small (%d feeds)" % len(small), sum(map(os.path.getsize, small)) / 2**20,
+            ours, base, ours / max(base, 1e-3), rss / 2**20))
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--processes":
+        processes(sys.argv[2])
+        return
     root = sys.argv[1] if len(sys.argv) > 1 else "target/criterion"
     print("%-18s %12s %12s %12s %10s %10s %10s %10s"
           % ("input", "ours ms", "scan ms", "feed-rs ms", "ours/scan", "ours/f-rs",
