@@ -14,10 +14,12 @@
 //! [`ParseOptions::max_entity_expansion`].
 
 mod builder;
+mod core;
 pub(crate) mod dict;
 pub(crate) mod entities;
 pub mod geo;
 mod lenient;
+mod ns;
 mod podcast;
 pub mod text;
 pub mod url;
@@ -32,7 +34,8 @@ use quick_xml::events::Event;
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
-use builder::{Builder, canonical_prefix, ns_key};
+use builder::Builder;
+use ns::{canonical_prefix, ns_key};
 
 /// Options for [`parse_str`].
 #[derive(Clone, Debug)]
@@ -297,6 +300,8 @@ pub(crate) struct Name {
     pub(crate) tag: Rc<str>,
     pub(crate) key: Rc<str>,
     pub(crate) ns: Option<&'static str>,
+    /// The element handlers of the key's namespace ([`ns::handlers_for`]).
+    pub(crate) handlers: &'static ns::Handlers,
 }
 
 impl Name {
@@ -314,11 +319,13 @@ impl Name {
         } else {
             qname.into()
         };
+        let handlers = ns::handlers_for(&key);
         Rc::new(Name {
             qname,
             tag,
             key,
             ns,
+            handlers,
         })
     }
 }
