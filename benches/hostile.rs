@@ -17,7 +17,7 @@ mod shapes;
 
 fn ours(bytes: &[u8]) -> usize {
     let p = feed_decoder::parse(bytes, &Transport::Local);
-    p.feed.entries.len() + p.decoded.text.len()
+    p.entries.len() + p.decoded.text.len()
 }
 
 fn bench(c: &mut Criterion) {

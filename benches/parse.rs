@@ -249,7 +249,7 @@ fn scan(text: &str) -> usize {
 
 fn ours(bytes: &[u8]) -> usize {
     let p = feed_decoder::parse(bytes, &Transport::Local);
-    p.feed.entries.len() + p.decoded.text.len()
+    p.entries.len() + p.decoded.text.len()
 }
 
 /// Decode + parse with sanitizing and URI resolution off (the cost of the HTML filter is
@@ -264,7 +264,7 @@ fn ours_raw(bytes: &[u8]) -> usize {
         bytes,
         &Transport::Local,
     );
-    p.feed.entries.len() + p.decoded.text.len()
+    p.entries.len() + p.decoded.text.len()
 }
 
 fn feed_rs(bytes: &[u8]) -> usize {

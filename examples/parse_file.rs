@@ -60,7 +60,7 @@ fn main() {
             &bytes,
             &Transport::Local,
         );
-        entries += p.feed.entries.len();
+        entries += p.entries.len();
     }
     let per = start.elapsed() / u32::try_from(n).unwrap_or(1);
     println!("{entries} entries, {per:?} per run");

@@ -24,8 +24,7 @@ use std::borrow::Cow;
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::charset::Charset;
-use crate::decode::{Attempt, Decoded, Decoder, Rfc3023Outcome, Source, Trail};
-use crate::media_type::classify;
+use crate::decode::{Attempt, Decoded, Decoder, Rfc3023Outcome, Source, Trail, TransportFacts};
 use crate::transport::Transport;
 
 /// The syntax a feed body is written in.
@@ -47,7 +46,7 @@ const SCAN_LIMIT: usize = 4096;
 /// UTF-16LE, else UTF-8. Returns the charset, the BOM's length and whether a BOM said so.
 #[must_use]
 pub fn json_encoding(bytes: &[u8]) -> (Charset, usize, bool) {
-    if let Some((cs, len)) = crate::sniff::bom(bytes) {
+    if let Some((cs, len)) = crate::decode::sniff::bom(bytes) {
         return (cs, len, true);
     }
     let cs = match bytes {
@@ -102,12 +101,17 @@ fn is_json_type(essence: &str) -> bool {
 /// Decides XML or JSON for a body and its transport (see the [module docs](self)).
 #[must_use]
 pub fn detect(bytes: &[u8], transport: &Transport) -> Format {
+    detect_with_facts(bytes, &TransportFacts::of(transport))
+}
+
+/// [`detect`] for a transport read already.
+pub(crate) fn detect_with_facts(bytes: &[u8], facts: &TransportFacts) -> Format {
     match first_char(bytes) {
         Some('{') => return Format::Json,
         Some('<') => return Format::Xml,
         _ => {}
     }
-    match classify(transport).0 {
+    match &facts.content_type {
         Some(ct) if is_json_type(&ct.essence) => Format::Json,
         _ => Format::Xml,
     }
@@ -127,8 +131,17 @@ fn same_charset(declared: Charset, used: Charset) -> bool {
 
 /// Decodes a JSON body as RFC 8259 says (see the [module docs](self)). Never fails.
 pub fn decode_json<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
-    let (content_type, media_class) = classify(transport);
-    let http_charset = content_type.as_ref().and_then(|c| c.charset.clone());
+    decode_json_with_facts(decoder, bytes, &TransportFacts::of(transport))
+}
+
+/// [`decode_json`] for a transport read already.
+pub(crate) fn decode_json_with_facts<'a>(
+    decoder: &Decoder,
+    bytes: &'a [u8],
+    facts: &TransportFacts,
+) -> Decoded<'a> {
+    let media_class = facts.media_class;
+    let http_charset = facts.charset().map(str::to_owned);
     let (cs, skip, by_bom) = json_encoding(bytes);
     let body = &bytes[skip..];
     let mut trail = Trail {
@@ -136,7 +149,7 @@ pub fn decode_json<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport
         sniffed: (!by_bom && cs != Charset::UTF_8).then(|| cs.name()),
         declared: None,
         http_charset: http_charset.clone(),
-        media_type: content_type.as_ref().map(|c| c.essence.clone()),
+        media_type: facts.content_type.as_ref().map(|c| c.essence.clone()),
         media_class,
         rfc3023: Rfc3023Outcome {
             encoding: Some(label(cs)),
@@ -203,7 +216,7 @@ pub fn decode_json<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport
         candidates.push((d.to_ascii_lowercase(), c, Source::Declared));
     }
     if decoder.detector
-        && let Some((guess, _)) = crate::detect::guess(
+        && let Some((guess, _)) = crate::decode::detect::guess(
             body,
             decoder.detector_prefix,
             usize::MAX,
@@ -212,7 +225,7 @@ pub fn decode_json<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport
     {
         let c = Charset::for_encoding(guess);
         candidates.push((
-            crate::detect::chardet_name(guess).to_ascii_lowercase(),
+            crate::decode::detect::chardet_name(guess).to_ascii_lowercase(),
             c,
             Source::Detector,
         ));

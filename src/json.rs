@@ -87,25 +87,16 @@ pub fn header_fields(headers: &Headers) -> Map<String, Value> {
 }
 
 /// The whole result as the JSON contract's object (see [`write_json`] to write it out
-/// without holding it all).
+/// without building it).
 #[must_use]
 pub fn to_json(parsed: &Parsed<'_>) -> Value {
-    let mut m = head_json(parsed);
-    m.insert(
-        "feed".into(),
-        serde_json::to_value(&parsed.feed.feed).unwrap_or(Value::Null),
-    );
-    m.insert(
-        "entries".into(),
-        serde_json::to_value(&parsed.feed.entries).unwrap_or(Value::Null),
-    );
-    Value::Object(m)
+    serde_json::to_value(parsed).unwrap_or(Value::Null)
 }
 
-/// The top-level object of [`to_json`] without its `feed` and `entries` (which may be
-/// most of it).
+/// The top-level keys of the contract but `feed` and `entries` (which may be most of
+/// it), sorted.
 fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
-    let all: Vec<Value> = parsed.bozo().map(bozo_json).collect();
+    let all: Vec<Value> = parsed.bozo.iter().map(bozo_json).collect();
     let mut m = Map::new();
     m.insert("bozo".into(), (!all.is_empty()).into());
     if let Some(last) = all.last() {
@@ -113,8 +104,8 @@ fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
     }
     m.insert("bozo_exceptions".into(), Value::Array(all));
     m.insert("encoding".into(), parsed.decoded.encoding.clone().into());
-    m.insert("version".into(), parsed.feed.version.clone().into());
-    m.insert("namespaces".into(), json!(parsed.feed.namespaces));
+    m.insert("version".into(), parsed.version.clone().into());
+    m.insert("namespaces".into(), json!(parsed.namespaces));
     if let Transport::Http(h) = &parsed.transport {
         m.extend(header_fields(h));
     }
@@ -122,11 +113,43 @@ fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
     m
 }
 
+/// The contract's object for a result plus `extra` top-level keys (a fetch's `href`
+/// and `status`, the CLI's `input`): serializes with sorted keys, `feed` and `entries`
+/// straight from the model.
+pub(crate) struct Contract<'p, 'a> {
+    parsed: &'p Parsed<'a>,
+    head: Map<String, Value>,
+}
+
+impl<'p, 'a> Contract<'p, 'a> {
+    pub(crate) fn new(parsed: &'p Parsed<'a>, extra: Map<String, Value>) -> Self {
+        let mut head = head_json(parsed);
+        head.extend(extra);
+        head.insert("entries".into(), Value::Null);
+        head.insert("feed".into(), Value::Null);
+        Contract { parsed, head }
+    }
+}
+
+impl serde::Serialize for Contract<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.head.len()))?;
+        for (k, v) in &self.head {
+            match k.as_str() {
+                "feed" => m.serialize_entry(k, &self.parsed.feed)?,
+                "entries" => m.serialize_entry(k, &self.parsed.entries)?,
+                _ => m.serialize_entry(k, v)?,
+            }
+        }
+        m.end()
+    }
+}
+
 /// Writes the JSON contract's object for `parsed`, with the `extra` top-level keys
 /// added (e.g. a fetch's `href` and `status`), to `out` as one compact line of JSON
-/// without a newline: the same bytes as serializing [`to_json`] plus `extra`, but `feed`
-/// and the entries are written straight from the model, so that no part of the result is
-/// ever held twice.
+/// without a newline: the same bytes as serializing [`to_json`] plus `extra`, written
+/// straight from the model, so that no part of the result is ever held twice.
 ///
 /// # Errors
 ///
@@ -136,33 +159,7 @@ pub fn write_json<W: std::io::Write + ?Sized>(
     extra: Map<String, Value>,
     out: &mut W,
 ) -> std::io::Result<()> {
-    let mut m = head_json(parsed);
-    m.extend(extra);
-    m.insert("entries".into(), Value::Null);
-    m.insert("feed".into(), Value::Null);
-    out.write_all(b"{")?;
-    for (i, (k, v)) in m.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        serde_json::to_writer(&mut *out, k).map_err(io_error)?;
-        out.write_all(b":")?;
-        match k.as_str() {
-            "feed" => serde_json::to_writer(&mut *out, &parsed.feed.feed).map_err(io_error)?,
-            "entries" => {
-                out.write_all(b"[")?;
-                for (i, e) in parsed.feed.entries.iter().enumerate() {
-                    if i > 0 {
-                        out.write_all(b",")?;
-                    }
-                    serde_json::to_writer(&mut *out, e).map_err(io_error)?;
-                }
-                out.write_all(b"]")?;
-            }
-            _ => serde_json::to_writer(&mut *out, v).map_err(io_error)?,
-        }
-    }
-    out.write_all(b"}")
+    serde_json::to_writer(out, &Contract::new(parsed, extra)).map_err(io_error)
 }
 
 /// The writer's error inside a `serde_json` error, with its kind kept (so that a closed

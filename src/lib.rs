@@ -9,10 +9,13 @@
 //! bytes + Transport ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
 //! ```
 //!
-//! 1. [`sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
+//! Stages 1–4 live in [`mod@decode`], one module each, driven by [`Decoder`]. The transport
+//! is read once, into [`decode::TransportFacts`]; the parser sees only text and options.
+//!
+//! 1. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
 //!    bytes, and the XML declaration read through that family.
-//! 2. [`media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
-//! 3. [`rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
+//! 2. [`decode::media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
+//! 3. [`decode::rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
 //!    extended to UTF-32/UCS-4 and EBCDIC, plus feedparser's reported-`encoding` rules.
 //! 4. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
 //!    chardetng's guess, UTF-8, windows-1252 and ISO-8859-2, each tried with a *strict*
@@ -44,7 +47,7 @@
 //! let bytes = b"<?xml version='1.0' encoding='iso-8859-1'?>\
 //!               <rss version='2.0'><channel><title>Caf\xe9</title></channel></rss>";
 //! let result = parse(bytes, &Transport::content_type("text/xml"));
-//! assert_eq!(result.feed.feed.title.as_deref(), Some("Café"));
+//! assert_eq!(result.feed.title.as_deref(), Some("Café"));
 //! assert_eq!(result.decoded.encoding, "iso-8859-1");
 //! assert!(result.is_bozo()); // CharacterEncodingOverride: declared us-ascii by RFC 3023
 //! ```
@@ -59,28 +62,27 @@
 #![warn(missing_docs)]
 
 pub mod bozo;
-mod chain;
 pub mod charset;
+pub mod cookbook;
 pub mod date;
-mod decode;
-mod detect;
+pub mod decode;
 pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
 pub mod jsonfeed;
-pub mod media_type;
 pub mod model;
 pub mod parse;
-pub mod rfc3023;
-pub mod sniff;
+pub mod stream;
 mod transport;
 
 pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
-pub use model::ParsedFeed;
+pub use model::{Enclosure, Entry, Feed, Itunes, Link, Media, ParsedFeed, Person, Tag, Text};
+pub use parse::ParseOptions;
+pub use stream::{FeedReader, StreamEnd, StreamItem};
 pub use transport::{Headers, Transport};
 
 #[cfg(feature = "http")]
@@ -92,28 +94,135 @@ pub fn decode<'a>(bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
     Decoder::default().decode(bytes, transport)
 }
 
-/// A decoded and parsed feed.
+/// A decoded and parsed feed: what [`parse()`] returns.
+///
+/// ```
+/// let parsed = feed_decoder::parse(
+///     b"<rss version='2.0'><channel><title>News</title>\
+///       <item><title>First</title></item></channel></rss>",
+///     &feed_decoder::Transport::Local,
+/// );
+/// assert_eq!(parsed.feed.title.as_deref(), Some("News"));
+/// assert_eq!(parsed.entries[0].title.as_deref(), Some("First"));
+/// assert_eq!(parsed.version, "rss20");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Parsed<'a> {
-    /// The decoding result (text, encoding, encoding bozo records, trail).
+    /// Channel-level metadata (feedparser's `feed`).
+    pub feed: Feed,
+    /// The entries, in document order (feedparser's `entries`).
+    pub entries: Vec<Entry>,
+    /// Every problem found, in order: transport and decoding first (the records of
+    /// [`Decoded::bozo`] too), then markup (feedparser's `bozo_exceptions`).
+    pub bozo: Vec<Bozo>,
+    /// feedparser's version string (`rss20`, `atom10`, `json11`, …; empty when unknown).
+    pub version: String,
+    /// Namespace prefixes as declared in the document (known namespaces under
+    /// feedparser's prefix).
+    pub namespaces: std::collections::BTreeMap<String, String>,
+    /// The decoding result (text, encoding, the decoding records, trail).
     pub decoded: Decoded<'a>,
-    /// The parsed feed (with its markup bozo records).
-    pub feed: ParsedFeed,
     /// The transport the bytes came with.
     pub transport: Transport,
 }
 
-impl Parsed<'_> {
-    /// Every bozo record: decoding problems first, then markup problems.
-    pub fn bozo(&self) -> impl Iterator<Item = &Bozo> {
-        self.decoded.bozo.iter().chain(self.feed.bozo.iter())
+impl<'a> Parsed<'a> {
+    /// Joins the decoding and the parse of one document.
+    fn new(decoded: Decoded<'a>, parsed: ParsedFeed, transport: &Transport) -> Self {
+        let ParsedFeed {
+            version,
+            namespaces,
+            feed,
+            entries,
+            bozo: markup,
+        } = parsed;
+        let mut bozo = decoded.bozo.clone();
+        bozo.extend(markup);
+        Parsed {
+            feed,
+            entries,
+            bozo,
+            version,
+            namespaces,
+            decoded,
+            transport: transport.clone(),
+        }
     }
 
-    /// True when any problem was recorded.
+    /// True when any problem was recorded (feedparser's `bozo`).
     #[must_use]
     pub fn is_bozo(&self) -> bool {
-        self.bozo().next().is_some()
+        !self.bozo.is_empty()
     }
+
+    /// The result without its borrow of the input bytes (the decoded text is copied
+    /// when it was borrowed), e.g. to return it from the function that read the bytes:
+    ///
+    /// ```
+    /// fn load(path: &std::path::Path) -> std::io::Result<feed_decoder::Parsed<'static>> {
+    ///     let bytes = std::fs::read(path)?;
+    ///     Ok(feed_decoder::parse(&bytes, &feed_decoder::Transport::Local).into_owned())
+    /// }
+    /// # let _ = load;
+    /// ```
+    #[must_use]
+    pub fn into_owned(self) -> Parsed<'static> {
+        let Decoded {
+            text,
+            encoding,
+            charset,
+            bozo,
+            trail,
+        } = self.decoded;
+        Parsed {
+            feed: self.feed,
+            entries: self.entries,
+            bozo: self.bozo,
+            version: self.version,
+            namespaces: self.namespaces,
+            decoded: Decoded {
+                text: std::borrow::Cow::Owned(text.into_owned()),
+                encoding,
+                charset,
+                bozo,
+                trail,
+            },
+            transport: self.transport,
+        }
+    }
+}
+
+/// The JSON contract's object (`feed-decoder --json`, see [`json`]), written straight
+/// from the model.
+impl serde::Serialize for Parsed<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        json::Contract::new(self, serde_json::Map::new()).serialize(s)
+    }
+}
+
+/// Reads and parses a feed file (no HTTP headers: [`Transport::Local`]).
+///
+/// # Errors
+///
+/// The file's I/O error. Problems in the feed itself are [`Bozo`] records.
+pub fn parse_file(path: impl AsRef<std::path::Path>) -> std::io::Result<Parsed<'static>> {
+    let bytes = std::fs::read(path)?;
+    Ok(parse(&bytes, &Transport::Local).into_owned())
+}
+
+/// Reads a feed to its end and parses it, with the transport it came with.
+///
+/// # Errors
+///
+/// The reader's I/O error.
+pub fn parse_reader(
+    mut reader: impl std::io::Read,
+    transport: &Transport,
+) -> std::io::Result<Parsed<'static>> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    Ok(parse(&bytes, transport).into_owned())
 }
 
 /// Decodes and parses feed bytes with the default options.
@@ -137,34 +246,37 @@ pub fn parse_with<'a>(
     bytes: &'a [u8],
     transport: &Transport,
 ) -> Parsed<'a> {
-    let mut adjusted = match transport {
-        Transport::Http(headers) => options.clone().with_http_context(headers, None),
-        _ => options.clone(),
-    };
+    parse_from(decoder, options, bytes, transport, None)
+}
+
+/// [`parse_with`] for a body fetched from `url` (the base URI when nothing else gives
+/// one). The transport is read here, once, into [`decode::TransportFacts`]: decoding
+/// and parsing take what they need from that, never from the headers.
+pub(crate) fn parse_from<'a>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: &'a [u8],
+    transport: &Transport,
+    url: Option<&str>,
+) -> Parsed<'a> {
+    let facts = decode::TransportFacts::of(transport);
+    let mut adjusted = options.clone().with_http_context(&facts, url);
     // Under Recover, every field gets the same double-UTF-8 repair (windows-1252 marks
     // included); under FeedparserExact, feedparser's Latin-1-only repair.
     adjusted.windows_1252_repair = decoder.policy == Policy::Recover;
     let options = &adjusted;
     // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
     // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
-    if format::detect(bytes, transport) == format::Format::Json {
-        let decoded = format::decode_json(decoder, bytes, transport);
+    if format::detect_with_facts(bytes, &facts) == format::Format::Json {
+        let decoded = format::decode_json_with_facts(decoder, bytes, &facts);
         let feed = jsonfeed::parse_json(&decoded.text, options);
         if !feed.version.is_empty() || !decoded.text.contains('<') {
-            return Parsed {
-                decoded,
-                feed,
-                transport: transport.clone(),
-            };
+            return Parsed::new(decoded, feed, transport);
         }
     }
-    let decoded = decoder.decode(bytes, transport);
+    let decoded = decoder.decode_with_facts(bytes, &facts);
     let feed = parse::parse_str(&decoded.text, options);
-    Parsed {
-        decoded,
-        feed,
-        transport: transport.clone(),
-    }
+    Parsed::new(decoded, feed, transport)
 }
 
 /// The README's examples, compiled and run as doctests.

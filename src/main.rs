@@ -196,19 +196,19 @@ fn summary(p: &Parsed<'_>, out: &mut dyn Write) -> std::io::Result<()> {
             a.detail.as_deref().unwrap_or("")
         )?;
     }
-    let version = if p.feed.version.is_empty() {
+    let version = if p.version.is_empty() {
         "unknown"
     } else {
-        &p.feed.version
+        &p.version
     };
     writeln!(out, "version:  {version}")?;
     writeln!(
         out,
         "title:    {}",
-        p.feed.feed.title.as_deref().unwrap_or("(none)")
+        p.feed.title.as_deref().unwrap_or("(none)")
     )?;
-    writeln!(out, "entries:  {}", p.feed.entries.len())?;
-    let bozo: Vec<_> = p.bozo().collect();
+    writeln!(out, "entries:  {}", p.entries.len())?;
+    let bozo: Vec<_> = p.bozo.iter().collect();
     if bozo.is_empty() {
         writeln!(out, "bozo:     no")?;
     } else {

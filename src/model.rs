@@ -23,6 +23,12 @@ use serde_json::{Map, Value};
 use crate::bozo::Bozo;
 use crate::parse::dict::{Map as DMap, Value as DValue};
 
+mod itunes;
+mod media;
+
+pub use itunes::Itunes;
+pub use media::{Media, MediaObject};
+
 /// A text construct's details (feedparser's `*_detail` and `content` items).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Text {
@@ -61,6 +67,15 @@ pub struct Link {
     /// Any other attribute (`hreflang`, …).
     #[serde(flatten)]
     pub extra: BTreeMap<String, Value>,
+}
+
+impl Link {
+    /// [`Link::length`] read as a number of bytes (`None` when absent or not a
+    /// non-negative integer; the text is kept as written in `length`).
+    #[must_use]
+    pub fn length_bytes(&self) -> Option<u64> {
+        self.length.as_deref()?.trim().parse().ok()
+    }
 }
 
 /// An enclosure: a [`Link`] whose `rel` is `enclosure` (`href`, `length`, `type`), as
@@ -729,6 +744,33 @@ impl Feed {
     pub fn best_date(&self) -> Option<DateTime<Utc>> {
         self.published_date().or_else(|| self.updated_date())
     }
+
+    /// Every link (empty when none).
+    #[must_use]
+    pub fn links(&self) -> &[Link] {
+        self.links.as_deref().unwrap_or_default()
+    }
+
+    /// Every category (empty when none).
+    #[must_use]
+    pub fn tags(&self) -> &[Tag] {
+        self.tags.as_deref().unwrap_or_default()
+    }
+
+    /// Every author (empty when none).
+    #[must_use]
+    pub fn authors(&self) -> &[Person] {
+        self.authors.as_deref().unwrap_or_default()
+    }
+
+    /// The iTunes podcast elements of the channel.
+    #[must_use]
+    pub fn itunes(&self) -> Itunes<'_> {
+        Itunes {
+            extra: &self.extra,
+            image: self.image.as_ref(),
+        }
+    }
 }
 
 impl Entry {
@@ -764,20 +806,57 @@ impl Entry {
             .or_else(|| self.created_date())
     }
 
+    /// Every link, enclosures included (empty when none).
+    #[must_use]
+    pub fn links(&self) -> &[Link] {
+        self.links.as_deref().unwrap_or_default()
+    }
+
+    /// Every category (empty when none).
+    #[must_use]
+    pub fn tags(&self) -> &[Tag] {
+        self.tags.as_deref().unwrap_or_default()
+    }
+
+    /// Every author (empty when none).
+    #[must_use]
+    pub fn authors(&self) -> &[Person] {
+        self.authors.as_deref().unwrap_or_default()
+    }
+
+    /// The full contents (empty when none).
+    #[must_use]
+    pub fn contents(&self) -> &[Text] {
+        self.content.as_deref().unwrap_or_default()
+    }
+
+    /// The iTunes podcast elements of the item.
+    #[must_use]
+    pub fn itunes(&self) -> Itunes<'_> {
+        Itunes {
+            extra: &self.extra,
+            image: self.extra.get("image").and_then(Value::as_object),
+        }
+    }
+
+    /// The Media RSS elements of the item.
+    #[must_use]
+    pub fn media(&self) -> Media<'_> {
+        Media { extra: &self.extra }
+    }
+
     /// The enclosures: the links whose `rel` is `enclosure`.
     pub fn enclosures(&self) -> impl Iterator<Item = &Enclosure> {
-        self.links
+        self.links()
             .iter()
-            .flatten()
             .filter(|l| l.rel.as_deref() == Some("enclosure"))
     }
 
     /// The license link's target (Creative Commons), if any.
     #[must_use]
     pub fn license(&self) -> Option<&str> {
-        self.links
+        self.links()
             .iter()
-            .flatten()
             .find(|l| l.rel.as_deref() == Some("license") && l.href.is_some())
             .and_then(|l| l.href.as_deref())
     }

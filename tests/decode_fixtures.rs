@@ -125,7 +125,7 @@ fn check(name: &str, bytes: &[u8], e: &Expect) -> Vec<String> {
     compare(
         "Title",
         e.get("Title"),
-        parsed.feed.feed.title.as_deref().unwrap_or("(none)"),
+        parsed.feed.title.as_deref().unwrap_or("(none)"),
     );
     errors
 }

@@ -185,7 +185,7 @@ fn wide_charsets_replace_bad_units_and_keep_the_rest() {
         assert_eq!(at, bom.len() + charset.encode(&text[..mid]).unwrap().len());
         // And the parser reads every entry.
         let parsed = feed_decoder::parse(&bytes, &Transport::Local);
-        assert_eq!(parsed.feed.entries.len(), KO.len(), "{name}");
+        assert_eq!(parsed.entries.len(), KO.len(), "{name}");
     }
 }
 
@@ -310,8 +310,8 @@ fn c1_references_at_the_edges_of_a_value_survive() {
                <description>Price &#128;5&#133;</description></item>\
                <item><title>&#160;Indented</title></item></channel></rss>";
     let parsed = feed_decoder::parse(doc.as_bytes(), &Transport::Local);
-    assert_eq!(parsed.feed.feed.title.as_deref(), Some("Wait for it…"));
-    let e = &parsed.feed.entries;
+    assert_eq!(parsed.feed.title.as_deref(), Some("Wait for it…"));
+    let e = &parsed.entries;
     assert_eq!(e[0].title.as_deref(), Some("“Quoted”…"));
     assert_eq!(e[0].summary.as_deref(), Some("Price €5…"));
     assert_eq!(e[1].title.as_deref(), Some("\u{a0}Indented"));
@@ -330,7 +330,6 @@ fn content_that_is_not_base64_is_kept_as_text() {
                </feed>";
     let parsed = feed_decoder::parse(doc.as_bytes(), &Transport::Local);
     let values: Vec<&str> = parsed
-        .feed
         .entries
         .iter()
         .map(|e| e.content.as_ref().unwrap()[0].value.as_str())
@@ -344,7 +343,8 @@ fn content_that_is_not_base64_is_kept_as_text() {
         ]
     );
     let records: Vec<_> = parsed
-        .bozo()
+        .bozo
+        .iter()
         .filter(|b| b.kind == BozoKind::InvalidBase64)
         .collect();
     assert_eq!(records.len(), 1, "{records:?}");
@@ -360,14 +360,12 @@ fn rss_1_1_is_not_cdf() {
                <items rdf:parseType=\"Collection\"><item rdf:about=\"http://example.org/1\">\
                <title>One</title><link>http://example.org/1</link></item></items></Channel>";
     let parsed = feed_decoder::parse(doc.as_bytes(), &Transport::Local);
-    assert_eq!(parsed.feed.version, "rss11");
-    assert_eq!(parsed.feed.entries[0].title.as_deref(), Some("One"));
+    assert_eq!(parsed.version, "rss11");
+    assert_eq!(parsed.entries[0].title.as_deref(), Some("One"));
     // A CDF channel is still CDF.
     let cdf = "<CHANNEL HREF=\"http://example.org/\"><TITLE>c</TITLE></CHANNEL>";
     assert_eq!(
-        feed_decoder::parse(cdf.as_bytes(), &Transport::Local)
-            .feed
-            .version,
+        feed_decoder::parse(cdf.as_bytes(), &Transport::Local).version,
         "cdf"
     );
 }

@@ -187,6 +187,6 @@ fn recover_never_overrides_correct_labels_of_natural_text() {
         let d = &parsed.decoded;
         assert_eq!(d.encoding, label, "{label}: trail {:?}", d.trail.tried);
         assert!(d.bozo.is_empty(), "{label}: {:?}", d.bozo);
-        assert_eq!(parsed.feed.feed.title.as_deref(), Some(text), "{label}");
+        assert_eq!(parsed.feed.title.as_deref(), Some(text), "{label}");
     }
 }

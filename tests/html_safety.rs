@@ -343,11 +343,11 @@ fn sanitizing_can_be_switched_off() {
         &Transport::Local,
     );
     assert_eq!(
-        parsed.feed.entries[0].summary.as_deref(),
+        parsed.entries[0].summary.as_deref(),
         Some("<b onclick=\"x\">t</b>")
     );
     let parsed = parse(feed.as_bytes(), &Transport::Local);
-    assert_eq!(parsed.feed.entries[0].summary.as_deref(), Some("<b>t</b>"));
+    assert_eq!(parsed.entries[0].summary.as_deref(), Some("<b>t</b>"));
 }
 
 /// Time of `f` over `input`, the best of three.

@@ -222,7 +222,7 @@ async fn gzip_header_on_a_plain_body_is_bozo_and_still_parsed() {
     assert_eq!(f.body, body.as_bytes(), "the raw bytes are kept");
     let parsed = f.parse().unwrap();
     assert!(parsed.is_bozo());
-    assert_eq!(parsed.bozo().next().unwrap().kind, BozoKind::Transport);
+    assert_eq!(parsed.bozo.first().unwrap().kind, BozoKind::Transport);
     assert!(parsed.decoded.text.contains("not compressed"));
 }
 

@@ -154,7 +154,7 @@ fn double_encoded_fields_are_repaired_alike() {
     let feed = "<rss version='2.0'><channel><item><title>Caf&#195;&#169;</title>\
                 <description>It&#226;&#8364;&#8482;s</description></item></channel></rss>";
     let recover = feed_decoder::parse(feed.as_bytes(), &feed_decoder::Transport::Local);
-    let e = &recover.feed.entries[0];
+    let e = &recover.entries[0];
     assert_eq!(e.title.as_deref(), Some("Café"));
     assert_eq!(e.summary.as_deref(), Some("It\u{2019}s"));
     let exact = feed_decoder::parse_with(
@@ -163,7 +163,7 @@ fn double_encoded_fields_are_repaired_alike() {
         feed.as_bytes(),
         &feed_decoder::Transport::Local,
     );
-    let e = &exact.feed.entries[0];
+    let e = &exact.entries[0];
     assert_eq!(e.title.as_deref(), Some("Café"));
     assert_eq!(e.summary.as_deref(), Some("It\u{e2}\u{20ac}\u{2122}s"));
 }

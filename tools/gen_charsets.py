@@ -15,6 +15,12 @@ Facts used (no code is copied from anywhere):
 * encoding_rs's WHATWG label list (read out of its ``lib.rs`` in the cargo registry),
   re-targeted where the XML/IANA meaning differs from the WHATWG one.
 
+Each charset also gets the facts the decoder judges readings by (``Facts``): its script
+(the Unicode script most of its non-ASCII letters belong to), EBCDIC (the letter A at
+0xC1), the euro twin of an EBCDIC page, whether 0x80-0x9F hold text, and which pages put
+the Russian letters at the same bytes — all read off the tables — plus two policy lists
+written out below: the Western defaults and the Windows/ISO sibling pairs.
+
 Label priority: explicit entries below > Python > glibc > WHATWG. Conflicts are printed
 to stderr for review.
 """
@@ -27,6 +33,7 @@ import re
 import subprocess
 import sys
 import encodings.aliases
+import unicodedata
 
 # ---------------------------------------------------------------------------
 # Label normalisation: Python's encodings.normalize_encoding on the lower-cased label,
@@ -105,9 +112,6 @@ EURO_EBCDIC = {
     1148: ["ebcdic-international-500+euro"], 1149: ["ebcdic-is-871+euro"],
 }
 
-EBCDIC = {"cp037", "cp1026", "cp1140", "cp273", "cp424", "cp500", "cp875", "cp1047",
-          "cp277", "cp278", "cp280", "cp284", "cp285", "cp297", "cp870", "cp871",
-          *ICONV_TABLES.values()}
 
 # Candidate encoding_rs partners: the page is decoded by encoding_rs, after a scan for
 # the bytes this table leaves undefined. tests/charset_tables.rs proves every partner
@@ -227,6 +231,126 @@ def cid(name):
 
 
 ALL = [cid(n) for n in KCONST] + [cid(n) for n in CJK] + [cid(n) for n, _, _ in TABLES]
+
+KCONST_UNICODE = ["utf-8", "utf-16be", "utf-16le", "utf-16", "utf-32be", "utf-32le",
+                  "utf-32", "ucs-4-2143", "ucs-4-3412"]
+
+# ---------------------------------------------------------------------------
+# Facts about each charset, for the decoder's judgement (detect, chain). Derived from the
+# code pages' own byte tables wherever the tables can tell; never from their names.
+
+SCRIPT_OF_UNICODE_NAME = {"LATIN": "Latin", "CYRILLIC": "Cyrillic", "GREEK": "Greek",
+                          "HEBREW": "Hebrew", "ARABIC": "Arabic", "THAI": "Thai"}
+
+
+def table_script(table):
+    """The script most of a page's non-ASCII letters belong to (by their Unicode names);
+    an EBCDIC page's A-Z sit above 0x7F but are ASCII characters, so they do not count."""
+    counts = {}
+    for v in table:
+        if v is None or v < 0x80 or not unicodedata.category(chr(v)).startswith("L"):
+            continue
+        script = SCRIPT_OF_UNICODE_NAME.get(unicodedata.name(chr(v), "").split(" ")[0])
+        if script:
+            counts[script] = counts.get(script, 0) + 1
+    return max(counts, key=counts.get) if counts else "Other"
+
+
+def is_ebcdic(table):
+    """EBCDIC puts the Latin capital letter A at byte 0xC1 and the digit zero at 0xF0."""
+    return table[0xC1] == ord("A") and table[0xF0] == ord("0")
+
+
+# The charsets that are not tables: Unicode, ASCII and Latin-1, and the CJK decoders.
+OTHER_SCRIPT = {
+    **{name: "Unicode" for name in KCONST_UNICODE},
+    "us-ascii": "Latin", "iso-8859-1": "Latin",
+    "shift_jis": "Japanese", "euc-jp": "Japanese", "iso-2022-jp": "Japanese",
+    "euc-kr": "Korean", "gbk": "ChineseSimplified", "gb18030": "ChineseSimplified",
+    "big5": "ChineseTraditional",
+}
+
+# The Western European defaults a feed gets when nobody chose a charset (what CMSs and
+# servers write by default): a policy fact, not a property of the bytes.
+WESTERN = {"windows-1252", "iso-8859-1", "iso-8859-15"}
+
+# The Windows code page and the ISO 8859 part (or TIS-620) that serve the same languages
+# (checked below: same script; the Windows page has text where the ISO part has C1
+# controls). Most pairs share most bytes; windows-1251 and ISO-8859-5 do not.
+SIBLINGS = [
+    ("windows-1252", "iso-8859-1"), ("windows-1250", "iso-8859-2"),
+    ("windows-1251", "iso-8859-5"), ("windows-1253", "iso-8859-7"),
+    ("windows-1254", "iso-8859-9"), ("windows-1255", "iso-8859-8"),
+    ("windows-1256", "iso-8859-6"), ("windows-1257", "iso-8859-13"),
+    ("windows-874", "tis-620"),
+]
+SIBLING = {}
+for w_, i_ in SIBLINGS:
+    SIBLING[w_], SIBLING[i_] = i_, w_
+
+
+def latin1_table():
+    return list(range(256))
+
+
+def table_of(name):
+    if name == "iso-8859-1":
+        return latin1_table()
+    return TABLE_BY_NAME[name]
+
+
+TABLE_BY_NAME = {name: table for name, table, _ in TABLES}
+
+
+def c1_text(table):
+    """Bytes 0x80-0x9F hold text (the Windows pages' punctuation), not C1 controls."""
+    return any(v is not None and not 0x80 <= v <= 0x9F for v in table[0x80:0xA0])
+
+
+for w_, i_ in SIBLINGS:
+    wt, it = table_of(w_), table_of(i_)
+    assert table_script(wt) == table_script(it), (w_, i_)
+    assert c1_text(wt) and not c1_text(it), (w_, i_)
+
+
+def euro_twin(name, table):
+    """The EBCDIC page that is this one with the euro sign where this one has the currency
+    sign (IBM's euro update: cp037 -> cp1140 ... cp871 -> cp1149), allowing the two or
+    three other bytes in which glibc's and IBM's tables of the same page differ."""
+    if not is_ebcdic(table) or 0xA4 not in table:
+        return None
+    at = table.index(0xA4)
+    twins = [other for other, t, _ in TABLES
+             if other != name and is_ebcdic(t) and t[at] == 0x20AC and 0x20AC not in table
+             and sum(t[b] != table[b] for b in range(256)) <= 3]
+    assert len(twins) <= 1, (name, twins)
+    return twins[0] if twins else None
+
+
+RUSSIAN = [chr(c) for c in range(0x410, 0x450)] + ["\u0401", "\u0451"]
+
+
+def russian_layout(table):
+    """The bytes of the 66 Russian letters, when the page has them all: pages with the same
+    layout read Russian text alike (KOI8-R/U/RU/T; windows-1251, KZ-1048 and PT154;
+    CP866 and CP1125; Mac Cyrillic and Mac Ukrainian)."""
+    where = {v: b for b, v in enumerate(table) if v is not None}
+    if not all(ord(c) in where for c in RUSSIAN):
+        return None
+    return tuple(where[ord(c)] for c in RUSSIAN)
+
+
+LAYOUTS = []  # distinct Russian layouts; a page's layout id is its index + 1 (0 = none)
+
+
+def layout_id(table):
+    lay = russian_layout(table)
+    if lay is None:
+        return 0
+    if lay not in LAYOUTS:
+        LAYOUTS.append(lay)
+    return LAYOUTS.index(lay) + 1
+
 
 # Python codec module -> our canonical name, for the modules that are not tables.
 PY_CODEC = {
@@ -387,6 +511,22 @@ def const_name(name):
     return "T_" + re.sub(r"[^A-Z0-9]", "_", name.upper())
 
 
+def opt_charset(name):
+    return f"Some({rust(cid(name))})" if name else "None"
+
+
+def facts_rust(name, table):
+    if table is None:
+        script = OTHER_SCRIPT[name]
+        twin, c1, layout = None, False, 0
+    else:
+        script = table_script(table)
+        twin, c1, layout = euro_twin(name, table), c1_text(table), layout_id(table)
+    return (f"Facts {{ script: Script::{script}, western: {str(name in WESTERN).lower()}, "
+            f"sibling: {opt_charset(SIBLING.get(name))}, euro_twin: {opt_charset(twin)}, "
+            f"c1_text: {str(c1).lower()}, russian_layout: {layout} }}")
+
+
 out = []
 w = out.append
 w("// @generated by tools/gen_charsets.py — do not edit by hand.")
@@ -394,7 +534,7 @@ w("// Regenerate: python3 tools/gen_charsets.py > src/charset/tables.rs && cargo
 w("// Facts from Python's codecs (single-byte tables, aliases), glibc's charmaps and")
 w("// gconv-modules aliases, and encoding_rs's WHATWG label list.")
 w("")
-w("use super::{Charset, Repr, Table};")
+w("use super::{Charset, Facts, Repr, Script, Table};")
 w("")
 for i, (name, _, _) in enumerate(TABLES):
     w(f"/// Index of `{name}` in [`TABLES`].")
@@ -422,7 +562,15 @@ for name, table, source in TABLES:
     w(f"    Table {{ name: \"{name}\", whatwg: {whatwg}, holes: 0x{holes:032X}, "
       f"ascii_identity: {str(ascii_identity).lower()}, "
       f"ascii_compatible: {str(ascii_compat).lower()}, "
-      f"ebcdic: {str(name in EBCDIC).lower()}, map: [{vals}] }},")
+      f"ebcdic: {str(is_ebcdic(table)).lower()}, facts: {facts_rust(name, table)}, "
+      f"map: [{vals}] }},")
+w("];")
+w("")
+other = [n for n in list(KCONST) + list(CJK)]
+w(f"/// The facts of the charsets that are not tables ({len(other)}).")
+w(f"pub(super) static OTHER_FACTS: [(Charset, Facts); {len(other)}] = [")
+for n in other:
+    w(f"    ({rust(cid(n))}, {facts_rust(n, None)}),")
 w("];")
 w("")
 keys = sorted(LABELS)

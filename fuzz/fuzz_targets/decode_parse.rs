@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
     // A body read as JSON reports a JSON Feed version or none, unless it was no JSON at
     // all but markup (served as JSON), which goes on to the XML parser by design.
     if format::detect(body, &transport) == format::Format::Json {
-        let v = &parsed.feed.version;
+        let v = &parsed.version;
         assert!(
             v.is_empty() || v.starts_with("json") || body.contains(&b'<'),
             "{v}"

@@ -66,6 +66,7 @@ use std::fmt;
 
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 
+pub(crate) mod repair;
 mod tables;
 
 /// A character encoding with a strict decoder. Cheap to copy and compare.
@@ -105,8 +106,66 @@ struct Table {
     ascii_compatible: bool,
     /// An EBCDIC code page.
     ebcdic: bool,
+    /// What the decoder's judgement needs to know about the page.
+    facts: Facts,
     /// Byte → BMP code point, [`tables::UNDEF`] when undefined.
     map: [u16; 256],
+}
+
+/// The writing system of a charset's letters, generated from each code page's table (the
+/// script most of its non-ASCII letters belong to): it tells a real contradiction
+/// (Cyrillic bytes labelled Latin) from a near miss (windows-1250 vs windows-1252).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Script {
+    Latin,
+    Cyrillic,
+    Greek,
+    Hebrew,
+    Arabic,
+    Thai,
+    ChineseSimplified,
+    ChineseTraditional,
+    Japanese,
+    Korean,
+    /// UTF-8, UTF-16, UTF-32: every script.
+    Unicode,
+    /// Anything the registry has no facts for.
+    Other,
+}
+
+/// Facts about a charset that the decoder judges readings by, generated with the tables
+/// by `tools/gen_charsets.py` (from the code pages' bytes, never from their names).
+#[derive(Clone, Copy, Debug)]
+struct Facts {
+    /// The script of its letters.
+    script: Script,
+    /// One of the Western European defaults a feed gets when nobody chose a charset
+    /// (windows-1252, ISO-8859-1, ISO-8859-15).
+    western: bool,
+    /// The Windows code page / ISO 8859 part (or TIS-620) serving the same languages:
+    /// windows-1252 ↔ ISO-8859-1, windows-1250 ↔ ISO-8859-2, … windows-874 ↔ TIS-620.
+    sibling: Option<Charset>,
+    /// For an EBCDIC page, its euro update (U+20AC where this page has U+00A4; cp037 →
+    /// cp1140 … cp871 → cp1149).
+    euro_twin: Option<Charset>,
+    /// Bytes 0x80–0x9F hold text (the Windows pages' punctuation), not C1 controls.
+    c1_text: bool,
+    /// Pages with the same non-zero value put all 66 Russian letters at the same bytes,
+    /// so they read Russian text alike (KOI8-R/U/RU/T; windows-1251, KZ-1048, PT154;
+    /// CP866, CP1125; Mac Cyrillic, Mac Ukrainian). 0: not a page with the Russian
+    /// alphabet.
+    russian_layout: u8,
+}
+
+impl Facts {
+    const UNKNOWN: Facts = Facts {
+        script: Script::Other,
+        western: false,
+        sibling: None,
+        euro_twin: None,
+        c1_text: false,
+        russian_layout: 0,
+    };
 }
 
 /// Where and why a strict decode failed.
@@ -323,6 +382,61 @@ impl Charset {
             _ => return None,
         }
         Some((out, bad, first))
+    }
+
+    /// The registry's facts about this charset.
+    fn facts(self) -> &'static Facts {
+        match self.0 {
+            Repr::Table(i) => table(i).map_or(&Facts::UNKNOWN, |t| &t.facts),
+            _ => tables::OTHER_FACTS
+                .iter()
+                .find(|(c, _)| *c == self)
+                .map_or(&Facts::UNKNOWN, |(_, f)| f),
+        }
+    }
+
+    /// The script of this charset's letters ([`Script::Unicode`] for UTF-8/16/32).
+    #[must_use]
+    pub(crate) fn script(self) -> Script {
+        self.facts().script
+    }
+
+    /// One of the Western European defaults a feed gets when nobody chose a charset
+    /// (windows-1252, ISO-8859-1, ISO-8859-15).
+    #[must_use]
+    pub(crate) fn is_western(self) -> bool {
+        self.facts().western
+    }
+
+    /// The Windows code page and the ISO 8859 part (or TIS-620) serving the same
+    /// languages, each the other's sibling: windows-1252/ISO-8859-1, 1250/8859-2,
+    /// 1251/8859-5, 1253/8859-7, 1254/8859-9, 1255/8859-8, 1256/8859-6, 1257/8859-13,
+    /// 874/TIS-620.
+    #[must_use]
+    pub(crate) fn sibling(self) -> Option<Charset> {
+        self.facts().sibling
+    }
+
+    /// The euro update of an EBCDIC page (U+20AC where this page has U+00A4): cp037 →
+    /// cp1140, cp273 → cp1141, … cp871 → cp1149.
+    #[must_use]
+    pub(crate) fn euro_twin(self) -> Option<Charset> {
+        self.facts().euro_twin
+    }
+
+    /// Bytes 0x80–0x9F are text (a Windows page's punctuation), not C1 controls.
+    #[must_use]
+    pub(crate) fn has_c1_text(self) -> bool {
+        self.facts().c1_text
+    }
+
+    /// Whether the two charsets put every Russian letter at the same byte, so that they
+    /// read Russian text alike (KOI8-R and KOI8-U; windows-1251 and KZ-1048 …). A charset
+    /// always reads alike with itself.
+    #[must_use]
+    pub(crate) fn reads_russian_like(self, other: Charset) -> bool {
+        let (a, b) = (self.facts().russian_layout, other.facts().russian_layout);
+        self == other || a != 0 && a == b
     }
 
     /// True for the EBCDIC code pages (cp037, cp500, cp1047, cp1140, cp273, cp875 …).

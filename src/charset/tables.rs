@@ -3,7 +3,7 @@
 // Facts from Python's codecs (single-byte tables, aliases), glibc's charmaps and
 // gconv-modules aliases, and encoding_rs's WHATWG label list.
 
-use super::{Charset, Repr, Table};
+use super::{Charset, Facts, Repr, Script, Table};
 
 /// Index of `cp037` in [`TABLES`].
 #[allow(dead_code)]
@@ -292,6 +292,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(5))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -327,6 +335,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Arabic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -362,6 +378,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -397,6 +421,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -432,6 +464,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 1,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -467,6 +507,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -502,6 +550,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -537,6 +593,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -572,6 +636,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -607,6 +679,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -642,6 +722,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -677,6 +765,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -712,6 +808,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -747,6 +851,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -782,6 +894,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -817,6 +937,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(6))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -852,6 +980,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(7))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -887,6 +1023,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(8))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -922,6 +1066,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(9))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -957,6 +1109,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(10))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -992,6 +1152,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(11))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -1027,6 +1195,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(12))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -1062,6 +1238,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Hebrew,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -1097,6 +1281,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1132,6 +1324,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(13))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -1167,6 +1367,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Arabic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1202,6 +1410,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Greek,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1237,6 +1453,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1272,6 +1496,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1307,6 +1539,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1342,6 +1582,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 2,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1377,6 +1625,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Hebrew,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1412,6 +1668,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1447,6 +1711,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1482,6 +1754,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1517,6 +1797,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1552,6 +1840,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Hebrew,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1587,6 +1883,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1622,6 +1926,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Arabic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1657,6 +1969,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1692,6 +2012,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 1,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1727,6 +2055,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Greek,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1762,6 +2098,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -1797,6 +2141,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: Some(Charset(Repr::Table(14))),
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -1832,6 +2184,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: false,
         ebcdic: true,
+        facts: Facts {
+            script: Script::Greek,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x009C, 0x0009, 0x0086, 0x007F, 0x0097, 0x008D, 0x008E,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x009D, 0x0085,
@@ -1867,6 +2227,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1902,6 +2270,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1937,6 +2313,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Thai,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -1972,6 +2356,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: Some(Charset(Repr::Table(88))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2007,6 +2399,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2042,6 +2442,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: true,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2077,6 +2485,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2112,6 +2528,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: Some(Charset(Repr::Table(81))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2147,6 +2571,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2182,6 +2614,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2217,6 +2657,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: Some(Charset(Repr::Table(82))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 3,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2252,6 +2700,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Arabic,
+            western: false,
+            sibling: Some(Charset(Repr::Table(87))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2287,6 +2743,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Greek,
+            western: false,
+            sibling: Some(Charset(Repr::Table(84))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2322,6 +2786,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Hebrew,
+            western: false,
+            sibling: Some(Charset(Repr::Table(86))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2357,6 +2829,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: Some(Charset(Repr::Table(85))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2392,6 +2872,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 4,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2427,6 +2915,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 4,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2462,6 +2958,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 4,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2497,6 +3001,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 4,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2532,6 +3044,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 5,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2567,6 +3087,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Arabic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2602,6 +3130,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2637,6 +3173,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 6,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2672,6 +3216,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Arabic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2707,6 +3259,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Greek,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2742,6 +3302,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2777,6 +3345,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2812,6 +3388,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2847,6 +3431,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2882,6 +3474,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 6,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2917,6 +3517,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2952,6 +3560,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -2987,6 +3603,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 5,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3022,6 +3646,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x00DA, 0x1EE4, 0x0003, 0x1EEA, 0x1EEC, 0x1EEE, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x1EE8, 0x1EF0, 0x1EF2, 0x1EF6, 0x1EF8,
@@ -3057,6 +3689,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Thai,
+            western: false,
+            sibling: Some(Charset(Repr::Table(90))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3092,6 +3732,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: false,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x1EB2, 0x0003, 0x0004, 0x1EB4, 0x1EAA, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x1EF6, 0x0015,
@@ -3127,6 +3775,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: Some(Charset(Repr::Table(52))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3162,6 +3818,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Cyrillic,
+            western: false,
+            sibling: Some(Charset(Repr::Table(55))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 5,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3197,6 +3861,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: true,
+            sibling: Some(Charset::ISO_8859_1),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3232,6 +3904,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Greek,
+            western: false,
+            sibling: Some(Charset(Repr::Table(57))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3267,6 +3947,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: Some(Charset(Repr::Table(59))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3302,6 +3990,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Hebrew,
+            western: false,
+            sibling: Some(Charset(Repr::Table(58))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3337,6 +4033,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Arabic,
+            western: false,
+            sibling: Some(Charset(Repr::Table(56))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3372,6 +4076,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: Some(Charset(Repr::Table(48))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3407,6 +4119,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3442,6 +4162,14 @@ pub(super) static TABLES: [Table; 91] = [
         ascii_identity: true,
         ascii_compatible: true,
         ebcdic: false,
+        facts: Facts {
+            script: Script::Thai,
+            western: false,
+            sibling: Some(Charset(Repr::Table(79))),
+            euro_twin: None,
+            c1_text: true,
+            russian_layout: 0,
+        },
         map: [
             0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008, 0x0009, 0x000A,
             0x000B, 0x000C, 0x000D, 0x000E, 0x000F, 0x0010, 0x0011, 0x0012, 0x0013, 0x0014, 0x0015,
@@ -3469,6 +4197,208 @@ pub(super) static TABLES: [Table; 91] = [
             0xFFFF, 0xFFFF, 0xFFFF,
         ],
     },
+];
+
+/// The facts of the charsets that are not tables (18).
+pub(super) static OTHER_FACTS: [(Charset, Facts); 18] = [
+    (
+        Charset::UTF_8,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UTF_16BE,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UTF_16LE,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UTF_16,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UTF_32BE,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UTF_32LE,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UTF_32,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UCS_4_2143,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::UCS_4_3412,
+        Facts {
+            script: Script::Unicode,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::US_ASCII,
+        Facts {
+            script: Script::Latin,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset::ISO_8859_1,
+        Facts {
+            script: Script::Latin,
+            western: true,
+            sibling: Some(Charset(Repr::Table(83))),
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset(Repr::Whatwg(encoding_rs::SHIFT_JIS)),
+        Facts {
+            script: Script::Japanese,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset(Repr::Whatwg(encoding_rs::EUC_JP)),
+        Facts {
+            script: Script::Japanese,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset(Repr::Whatwg(encoding_rs::ISO_2022_JP)),
+        Facts {
+            script: Script::Japanese,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset(Repr::Whatwg(encoding_rs::EUC_KR)),
+        Facts {
+            script: Script::Korean,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset(Repr::Whatwg(encoding_rs::GBK)),
+        Facts {
+            script: Script::ChineseSimplified,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset(Repr::Whatwg(encoding_rs::GB18030)),
+        Facts {
+            script: Script::ChineseSimplified,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
+    (
+        Charset(Repr::Whatwg(encoding_rs::BIG5)),
+        Facts {
+            script: Script::ChineseTraditional,
+            western: false,
+            sibling: None,
+            euro_twin: None,
+            c1_text: false,
+            russian_layout: 0,
+        },
+    ),
 ];
 
 /// Every label (769), normalised (see `normalize`), sorted for binary search.

@@ -155,3 +155,84 @@ fn find_hole_matches_naive_scan() {
         }
     }
 }
+
+/// The registry's facts for charsets whose names say little or mislead (they used to be
+/// guessed from name substrings, which read all of the first seven as Latin).
+#[test]
+fn facts_of_code_pages() {
+    use Script::*;
+    // (label, script, western, EBCDIC)
+    let rows = [
+        ("cp424", Hebrew, false, true),
+        ("cp720", Arabic, false, false),
+        ("cp1006", Arabic, false, false),
+        ("kz1048", Cyrillic, false, false),
+        ("ptcp154", Cyrillic, false, false),
+        ("mac-ukrainian", Cyrillic, false, false),
+        ("mac-farsi", Arabic, false, false),
+        ("windows-1252", Latin, true, false),
+        ("iso-8859-1", Latin, true, false),
+        ("iso-8859-15", Latin, true, false),
+        ("windows-1250", Latin, false, false),
+        ("koi8-r", Cyrillic, false, false),
+        ("cp037", Latin, false, true),
+        ("cp875", Greek, false, true),
+        ("iso-8859-8", Hebrew, false, false),
+        ("windows-874", Thai, false, false),
+        ("shift_jis", Japanese, false, false),
+        ("big5", ChineseTraditional, false, false),
+        ("utf-8", Unicode, false, false),
+    ];
+    for (label, script, western, ebcdic) in rows {
+        let c = Charset::for_label(label).unwrap_or_else(|| panic!("{label} unknown"));
+        assert_eq!(c.script(), script, "{label} script");
+        assert_eq!(c.is_western(), western, "{label} western");
+        assert_eq!(c.is_ebcdic(), ebcdic, "{label} EBCDIC");
+    }
+}
+
+#[test]
+fn siblings_and_euro_twins() {
+    let cs = |l: &str| Charset::for_label(l).unwrap();
+    assert_eq!(cs("windows-1252").sibling(), Some(Charset::ISO_8859_1));
+    assert_eq!(Charset::ISO_8859_1.sibling(), Some(cs("windows-1252")));
+    assert_eq!(cs("iso-8859-2").sibling(), Some(cs("windows-1250")));
+    assert_eq!(cs("tis-620").sibling(), Some(cs("windows-874")));
+    assert_eq!(cs("koi8-r").sibling(), None);
+    assert!(cs("windows-1250").has_c1_text() && !cs("iso-8859-2").has_c1_text());
+    assert_eq!(cs("cp037").euro_twin(), Some(cs("cp1140")));
+    assert_eq!(cs("cp871").euro_twin(), Some(cs("cp1149")));
+    assert_eq!(cs("cp1140").euro_twin(), None);
+    assert_eq!(cs("windows-1252").euro_twin(), None);
+    assert!(cs("koi8-r").reads_russian_like(cs("koi8-u")));
+    assert!(cs("kz1048").reads_russian_like(cs("windows-1251")));
+    assert!(cs("cp1125").reads_russian_like(cs("cp866")));
+    assert!(!cs("koi8-r").reads_russian_like(cs("windows-1251")));
+    assert!(!cs("iso-8859-5").reads_russian_like(cs("windows-1251")));
+    assert!(!cs("windows-1252").reads_russian_like(cs("iso-8859-1")));
+}
+
+/// The generated facts hang together: every charset has a script, siblings pair up in the
+/// same script with the C1 text on the Windows side, and a euro twin is an EBCDIC page
+/// that differs from its base only where the base has `¤` and the twin `€` (give or take
+/// the few bytes in which glibc's and IBM's tables of one page disagree).
+#[test]
+fn facts_are_consistent() {
+    for &c in Charset::all() {
+        assert_ne!(c.script(), Script::Other, "{c} has no script");
+        if let Some(s) = c.sibling() {
+            assert_eq!(s.sibling(), Some(c), "{c} sibling not mutual");
+            assert_eq!(s.script(), c.script(), "{c} sibling script");
+            assert_ne!(s.has_c1_text(), c.has_c1_text(), "{c} sibling C1");
+        }
+        if let Some(t) = c.euro_twin() {
+            assert!(c.is_ebcdic() && t.is_ebcdic(), "{c} twin not EBCDIC");
+            let all: Vec<u8> = (0..=255).collect();
+            let (a, b) = (c.decode_lossy(&all), t.decode_lossy(&all));
+            let at = a.chars().position(|ch| ch == '¤').unwrap();
+            assert_eq!(b.chars().nth(at), Some('€'), "{c} twin");
+            let differ = a.chars().zip(b.chars()).filter(|(x, y)| x != y).count();
+            assert!(differ <= 3, "{c} and {t} differ in {differ} bytes");
+        }
+    }
+}

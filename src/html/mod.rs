@@ -540,7 +540,7 @@ impl Processor<'_> {
         };
         match value
             .filter(|v| (128..160).contains(v))
-            .and_then(|v| crate::parse::text::cp1252(char::from_u32(v)?))
+            .and_then(|v| crate::charset::repair::cp1252(char::from_u32(v)?))
         {
             Some(c) => {
                 self.out.push_str("&#x");
@@ -1074,7 +1074,7 @@ fn decode_refs(value: &str) -> Cow<'_, str> {
                     .and_then(char::from_u32)
                     .unwrap_or('\u{fffd}');
                 let code = if (0x80..0xa0).contains(&u32::from(code)) {
-                    crate::parse::text::cp1252(code).unwrap_or(code)
+                    crate::charset::repair::cp1252(code).unwrap_or(code)
                 } else {
                     code
                 };

@@ -519,11 +519,11 @@ impl Fetch {
             f.parse_with(&options.decoder, &options.parse_options)
                 .map(|p| FeedSummary {
                     encoding: p.decoded.encoding.clone(),
-                    version: p.feed.version.clone(),
-                    title: p.feed.feed.title.clone(),
-                    entries: p.feed.entries.len(),
-                    bozo: p.bozo().map(|b| b.kind).collect(),
-                    first_bozo: p.bozo().next().map(ToString::to_string),
+                    version: p.version.clone(),
+                    title: p.feed.title.clone(),
+                    entries: p.entries.len(),
+                    bozo: p.bozo.iter().map(|b| b.kind).collect(),
+                    first_bozo: p.bozo.first().map(ToString::to_string),
                     refresh: RefreshHints::from_parsed(&p),
                 })
         });

@@ -36,7 +36,7 @@
 //! let http = fetched.http.as_ref().expect("an http URL");
 //! println!("{} {} etag={:?}", http.status, fetched.href, http.etag);
 //! if let Some(parsed) = fetched.parse() {
-//!     println!("{} via {}", parsed.decoded.encoding, parsed.feed.version);
+//!     println!("{} via {}", parsed.decoded.encoding, parsed.version);
 //! }
 //! # Ok::<(), feed_decoder::http::FetchError>(())
 //! ```
@@ -66,11 +66,11 @@ pub use crawl::{
 };
 pub use error::FetchError;
 
+use crate::Parsed;
 use crate::bozo::{Bozo, BozoKind};
 use crate::decode::Decoder;
 use crate::parse::ParseOptions;
 use crate::transport::{Headers, Transport};
-use crate::{Parsed, parse_with};
 
 /// The default `Accept` header: feed media types first, generic XML next, anything last.
 pub const DEFAULT_ACCEPT: &str = "application/atom+xml,application/rss+xml,\
@@ -336,25 +336,20 @@ impl Fetched {
     }
 
     /// Decodes and parses the body; `None` on `304 Not Modified`. The transport bozo
-    /// records come first in `decoded.bozo`.
+    /// records come first (in `bozo` and in `decoded.bozo`).
     #[must_use]
     pub fn parse_with(&self, decoder: &Decoder, options: &ParseOptions) -> Option<Parsed<'_>> {
         if self.not_modified() {
             return None;
         }
         let transport = self.transport();
-        let options = match &transport {
-            Transport::Http(headers) => {
-                options.clone().with_http_context(headers, Some(&self.href))
-            }
-            _ => options
-                .clone()
-                .base_uri(options.base_uri.clone().or_else(|| Some(self.href.clone()))),
-        };
-        let mut parsed = parse_with(decoder, &options, &self.body, &transport);
+        let mut parsed =
+            crate::parse_from(decoder, options, &self.body, &transport, Some(&self.href));
         if !self.bozo.is_empty() {
             let rest = std::mem::take(&mut parsed.decoded.bozo);
             parsed.decoded.bozo = self.bozo.iter().cloned().chain(rest).collect();
+            let rest = std::mem::take(&mut parsed.bozo);
+            parsed.bozo = self.bozo.iter().cloned().chain(rest).collect();
         }
         Some(parsed)
     }

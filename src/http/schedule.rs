@@ -47,7 +47,7 @@ impl RefreshHints {
     /// `<skipHours>` and `<skipDays>` blocks, one linear scan each.
     #[must_use]
     pub fn from_parsed(parsed: &crate::Parsed<'_>) -> Self {
-        let feed = &parsed.feed.feed;
+        let feed = &parsed.feed;
         let extra = |k: &str| {
             feed.extra
                 .get(k)

@@ -426,6 +426,18 @@ impl Builder {
         s
     }
 
+    /// Takes out the oldest entry that is final (its element closed, or a later entry
+    /// started), for the streaming reader; `None` while the only entry is still open.
+    pub(crate) fn take_final_entry(&mut self) -> Option<crate::model::Entry> {
+        if !self.done.is_empty() {
+            return Some(self.done.remove(0));
+        }
+        if self.inentry {
+            return None;
+        }
+        self.entries.pop().map(crate::model::Entry::from_builder)
+    }
+
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
     /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
     pub(crate) fn start(&mut self, name: &super::Name, mut attrs: Vec<(String, String)>) {

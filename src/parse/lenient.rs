@@ -17,7 +17,7 @@ fn is_name_char(c: char) -> bool {
 }
 
 /// Decodes entities in `s` (attribute values): known ones resolved, others literal.
-fn decode_attr(s: &str, driver: &mut Driver<'_>) -> String {
+pub(super) fn decode_attr(s: &str, driver: &mut Driver<'_>) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find('&') {
@@ -63,6 +63,18 @@ fn entity_at(s: &str, driver: &mut Driver<'_>) -> Option<(String, usize, bool)> 
         return Some((v.into_owned(), len, true));
     }
     Some((format!("&{name};"), len, false))
+}
+
+/// A reference `&name;` that a tokenizer (the streaming reader's quick-xml) has already
+/// cut out, resolved as [`entity_at`] resolves it: the text and whether it was recognised
+/// (an unknown one comes back as written, to be kept as raw markup).
+pub(super) fn reference(name: &str, driver: &mut Driver<'_>) -> (String, bool) {
+    let written = format!("&{name};");
+    match entity_at(&written, driver) {
+        Some((text, len, known)) if len == written.len() => (text, known),
+        // Not a reference this pass would take (`&#xZZ;`): literal text.
+        _ => (written, true),
+    }
 }
 
 fn parse_attrs(s: &str, driver: &mut Driver<'_>) -> Vec<(String, String)> {

@@ -68,6 +68,7 @@ pub mod geo;
 mod lenient;
 mod ns;
 mod podcast;
+pub(crate) mod stream;
 pub mod text;
 pub mod url;
 
@@ -211,22 +212,22 @@ impl ParseOptions {
         self
     }
 
-    /// Fills what an HTTP response says about its body, where not set already: the base
+    /// Fills what the transport says about the body, where not set already: the base
     /// language from `Content-Language`, the base URI from `Content-Location` (resolved
-    /// against `url`) or else `url`, the URL the body was fetched from.
+    /// against `url`) or else `url`, the URL the body was fetched from. The transport is
+    /// read once, at the API boundary ([`crate::decode::TransportFacts::of`]); the parser
+    /// never sees headers.
     #[must_use]
-    pub fn with_http_context(mut self, headers: &crate::Headers, url: Option<&str>) -> Self {
+    pub fn with_http_context(
+        mut self,
+        facts: &crate::decode::TransportFacts,
+        url: Option<&str>,
+    ) -> Self {
         if self.base_language.is_none() {
-            self.base_language = headers
-                .get("content-language")
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned);
+            self.base_language.clone_from(&facts.content_language);
         }
         if self.base_uri.is_none() {
-            self.base_uri = match (
-                headers.get("content-location").filter(|l| !l.is_empty()),
-                url,
-            ) {
+            self.base_uri = match (facts.content_location.as_deref(), url) {
                 (Some(loc), Some(url)) => Some(url::urljoin(url, loc)),
                 (Some(loc), None) => Some(loc.to_owned()),
                 (None, url) => url.map(str::to_owned),
@@ -442,7 +443,9 @@ pub(crate) struct Driver<'o> {
     /// that an end tag matching none of them is known at once.
     deep: DeepNames,
     skipped_depth: usize,
-    options: &'o ParseOptions,
+    /// Borrowed by the whole-text passes; owned by the streaming reader, which outlives
+    /// the options it was given.
+    options: Cow<'o, ParseOptions>,
     strict: bool,
     entities: HashMap<String, String>,
     expanded: usize,
@@ -620,7 +623,11 @@ fn dedup_attrs(attrs: Attrs) -> Attrs {
 struct Undeclared(String);
 
 impl<'o> Driver<'o> {
-    fn new(options: &'o ParseOptions, strict: bool, entities: HashMap<String, String>) -> Self {
+    fn new(
+        options: Cow<'o, ParseOptions>,
+        strict: bool,
+        entities: HashMap<String, String>,
+    ) -> Self {
         Driver {
             builder: Builder::new(
                 options.base_language.clone(),
@@ -654,7 +661,7 @@ impl<'o> Driver<'o> {
     fn note_limit(&mut self, limit: Limit) {
         if self.limits_noted & limit as u8 == 0 {
             self.limits_noted |= limit as u8;
-            let message = limit.message(self.options);
+            let message = limit.message(&self.options);
             self.bozo.push(Bozo::new(BozoKind::LimitExceeded, message));
         }
     }
@@ -1083,6 +1090,120 @@ fn check_text(s: &str) -> Result<(), String> {
     }
 }
 
+/// Why the strict pass stops at an event.
+enum Failure {
+    /// Not well-formed: the message.
+    Malformed(String),
+    /// An undeclared namespace prefix.
+    Undeclared(Undeclared),
+}
+
+impl Failure {
+    /// The strict pass's error at byte offset `pos`.
+    fn at(self, pos: usize) -> (String, usize, BozoKind) {
+        match self {
+            Failure::Malformed(m) => (m, pos, BozoKind::NotWellFormed),
+            Failure::Undeclared(u) => undeclared(u, pos),
+        }
+    }
+}
+
+impl Driver<'_> {
+    /// Routes one quick-xml event inside the document to the builder: the step the strict
+    /// pass and the streaming reader ([`stream`]) share. A strict driver checks
+    /// well-formedness (names, attribute values, characters, references) and fails on the
+    /// first problem; a lenient one never fails and reads attributes and references as
+    /// the lenient pass does (HTML entities resolved, unknown ones kept as written,
+    /// valueless attributes read as empty, HTML void elements closed inside content).
+    /// Prolog events (declaration, DOCTYPE, comments, PIs) are ignored.
+    fn quick_event(&mut self, ev: Event<'_>) -> Result<(), Failure> {
+        match ev {
+            Event::Start(e) => {
+                let attrs = self.quick_attrs(&e)?;
+                let name = e.name();
+                self.start(name.as_ref(), attrs)
+                    .map_err(Failure::Undeclared)?;
+                if !self.strict && self.void_in_content(name.as_ref()) {
+                    self.end(name.as_ref());
+                }
+            }
+            Event::Empty(e) => {
+                let attrs = self.quick_attrs(&e)?;
+                let name = e.name();
+                self.start(name.as_ref(), attrs)
+                    .map_err(Failure::Undeclared)?;
+                self.end(name.as_ref());
+            }
+            Event::End(e) => self.end(e.name().as_ref()),
+            Event::Text(t) => {
+                let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
+                if self.strict {
+                    check_text(&s).map_err(Failure::Malformed)?;
+                    if s.contains("]]>") {
+                        return Err(Failure::Malformed(
+                            "not well-formed (invalid token): `]]>` in text".into(),
+                        ));
+                    }
+                }
+                self.text(&s, true);
+            }
+            Event::CData(c) => {
+                let s = c.xml_content(quick_xml::XmlVersion::Implicit1_0);
+                if self.strict {
+                    check_text(&s).map_err(Failure::Malformed)?;
+                }
+                self.text(&s, true);
+            }
+            Event::GeneralRef(r) => {
+                let name = r.into_inner();
+                if self.strict {
+                    self.strict_ref(&name).map_err(Failure::Malformed)?;
+                } else {
+                    let (text, known) = lenient::reference(&name, self);
+                    self.text(&text, known);
+                }
+            }
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) | Event::Eof => {}
+        }
+        Ok(())
+    }
+
+    fn quick_attrs(
+        &mut self,
+        e: &quick_xml::events::BytesStart<'_>,
+    ) -> Result<Vec<(String, String)>, Failure> {
+        if self.strict {
+            return strict_attrs(e, self).map_err(Failure::Malformed);
+        }
+        let mut out = Vec::new();
+        let mut attrs = e.html_attributes();
+        attrs.with_checks(false);
+        for a in attrs.flatten() {
+            // A valueless attribute (HTML style) reads as empty.
+            let value = lenient::decode_attr(&a.value, self);
+            out.push((a.key.as_ref().to_owned(), value));
+        }
+        Ok(out)
+    }
+
+    /// A reference in text, resolved strictly.
+    fn strict_ref(&mut self, name: &str) -> Result<(), String> {
+        if name.starts_with('#') {
+            match text::char_ref(name).filter(|&c| is_xml_char(c)) {
+                Some(c) => self.text(c.encode_utf8(&mut [0; 4]), true),
+                None => return Err(format!("reference to invalid character number: &{name};")),
+            }
+        } else if let Some(v) = text::xml_entity(name) {
+            self.text(v, true);
+        } else if let Some(v) = self.entity(name) {
+            self.text(&v, true);
+        } else {
+            return Err(format!("undefined entity: &{name};"));
+        }
+        Ok(())
+    }
+}
+
 /// The strict pass. `Err((message, byte offset, kind))` on the first well-formedness
 /// failure.
 fn strict_pass<'o>(
@@ -1090,7 +1211,7 @@ fn strict_pass<'o>(
     options: &'o ParseOptions,
     dt: &Doctype,
 ) -> Result<Driver<'o>, (String, usize, BozoKind)> {
-    let mut driver = Driver::new(options, true, dt.entities.clone());
+    let mut driver = Driver::new(Cow::Borrowed(options), true, dt.entities.clone());
     let mut reader = Reader::from_str(text);
     {
         let cfg = reader.config_mut();
@@ -1119,78 +1240,33 @@ fn strict_pass<'o>(
                 let _ = e;
                 return Err(fail("junk after document element".into()));
             }
-            Event::Start(e) => {
-                let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
+            Event::Start(_) | Event::Empty(_) => {
                 seen_root = true;
-                depth += 1;
-                if let Err(f) = driver.start(e.name().as_ref(), attrs) {
-                    return Err(undeclared(f, pos));
+                if matches!(ev, Event::Start(_)) {
+                    depth += 1;
                 }
+                driver.quick_event(ev).map_err(|f| f.at(pos))?;
             }
-            Event::Empty(e) => {
-                let attrs = strict_attrs(&e, &mut driver).map_err(fail)?;
-                seen_root = true;
-                let name = e.name();
-                if let Err(f) = driver.start(name.as_ref(), attrs) {
-                    return Err(undeclared(f, pos));
-                }
-                driver.end(name.as_ref());
-            }
-            Event::End(e) => {
+            Event::End(_) => {
                 depth = depth.saturating_sub(1);
-                driver.end(e.name().as_ref());
+                driver.quick_event(ev).map_err(|f| f.at(pos))?;
             }
-            Event::Text(t) => {
-                let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
-                if depth == 0 {
-                    let raw: &str = &t;
-                    if let Some(k) = raw.find(|c: char| !matches!(c, ' ' | '\t' | '\r' | '\n')) {
-                        let m = if seen_root {
-                            "junk after document element"
-                        } else {
-                            "syntax error"
-                        };
-                        return Err((m.into(), pos + k, BozoKind::NotWellFormed));
-                    }
-                    continue;
+            Event::Text(ref t) if depth == 0 => {
+                let raw: &str = t;
+                if let Some(k) = raw.find(|c: char| !matches!(c, ' ' | '\t' | '\r' | '\n')) {
+                    let m = if seen_root {
+                        "junk after document element"
+                    } else {
+                        "syntax error"
+                    };
+                    return Err((m.into(), pos + k, BozoKind::NotWellFormed));
                 }
-                check_text(&s).map_err(fail)?;
-                if s.contains("]]>") {
-                    return Err(fail(
-                        "not well-formed (invalid token): `]]>` in text".into(),
-                    ));
-                }
-                driver.text(&s, true);
             }
-            Event::CData(c) => {
-                if depth == 0 {
-                    return Err(fail("junk after document element".into()));
-                }
-                let s = c.xml_content(quick_xml::XmlVersion::Implicit1_0);
-                check_text(&s).map_err(fail)?;
-                driver.text(&s, true);
+            Event::CData(_) | Event::GeneralRef(_) if depth == 0 => {
+                return Err(fail("junk after document element".into()));
             }
-            Event::GeneralRef(r) => {
-                if depth == 0 {
-                    return Err(fail("junk after document element".into()));
-                }
-                let name = r.into_inner();
-                if name.starts_with('#') {
-                    match text::char_ref(&name).filter(|&c| is_xml_char(c)) {
-                        Some(c) => driver.text(c.encode_utf8(&mut [0; 4]), true),
-                        None => {
-                            return Err(fail(format!(
-                                "reference to invalid character number: &{name};"
-                            )));
-                        }
-                    }
-                } else if let Some(v) = text::xml_entity(&name) {
-                    driver.text(v, true);
-                } else if let Some(v) = driver.entity(&name) {
-                    driver.text(&v, true);
-                } else {
-                    return Err(fail(format!("undefined entity: &{name};")));
-                }
+            Event::Text(_) | Event::CData(_) | Event::GeneralRef(_) => {
+                driver.quick_event(ev).map_err(|f| f.at(pos))?;
             }
             Event::Eof => {
                 if !seen_root {
@@ -1241,7 +1317,7 @@ pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
         Ok(driver) => driver.finish(dt.version, Vec::new()),
         Err((message, offset, kind)) => {
             let record = Bozo::new(kind, message).at(Position::in_text(text, offset + skipped));
-            let mut driver = Driver::new(options, false, dt.entities.clone());
+            let mut driver = Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
             lenient::run(body, &mut driver);
             driver.close_all();
             driver.finish(dt.version, vec![record])
@@ -1255,7 +1331,7 @@ pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
 pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let dt = scan_doctype(body);
-    let mut driver = Driver::new(options, false, dt.entities.clone());
+    let mut driver = Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
     lenient::run(body, &mut driver);
     driver.close_all();
     driver.finish(dt.version, Vec::new())
@@ -1264,13 +1340,16 @@ pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
 #[cfg(test)]
 mod http_context_tests {
     use super::ParseOptions;
-    use crate::Headers;
+    use crate::decode::TransportFacts;
+    use crate::{Headers, Transport};
 
     #[test]
     fn http_context_fills_only_what_is_unset() {
-        let h = Headers::new()
-            .with("Content-Language", "fr")
-            .with("Content-Location", "feeds/a.xml");
+        let h = TransportFacts::of(&Transport::Http(
+            Headers::new()
+                .with("Content-Language", "fr")
+                .with("Content-Location", "feeds/a.xml"),
+        ));
         let o = ParseOptions::default().with_http_context(&h, Some("http://example.com/x/y.xml"));
         assert_eq!(o.base_language.as_deref(), Some("fr"));
         assert_eq!(
@@ -1281,7 +1360,8 @@ mod http_context_tests {
             .base_uri(Some("http://b/".into()))
             .with_http_context(&h, None);
         assert_eq!(set.base_uri.as_deref(), Some("http://b/"));
-        let bare = ParseOptions::default().with_http_context(&Headers::new(), Some("http://c/f"));
+        let bare = ParseOptions::default()
+            .with_http_context(&TransportFacts::of(&Transport::Local), Some("http://c/f"));
         assert_eq!(
             (bare.base_language, bare.base_uri.as_deref()),
             (None, Some("http://c/f"))

@@ -1,108 +1,11 @@
-//! Text helpers shared by both passes: entity tables, windows-1252 repair, HTML guessing,
+//! Text helpers shared by both passes: entity tables, HTML guessing,
 //! base64, and the small pattern matchers feedparser expresses as regular expressions.
 
-/// The windows-1252 meaning of a C1 control code point, if it has one.
-#[must_use]
-pub fn cp1252(c: char) -> Option<char> {
-    let mapped = match c as u32 {
-        0x80 => '\u{20ac}',
-        0x82 => '\u{201a}',
-        0x83 => '\u{0192}',
-        0x84 => '\u{201e}',
-        0x85 => '\u{2026}',
-        0x86 => '\u{2020}',
-        0x87 => '\u{2021}',
-        0x88 => '\u{02c6}',
-        0x89 => '\u{2030}',
-        0x8a => '\u{0160}',
-        0x8b => '\u{2039}',
-        0x8c => '\u{0152}',
-        0x8e => '\u{017d}',
-        0x91 => '\u{2018}',
-        0x92 => '\u{2019}',
-        0x93 => '\u{201c}',
-        0x94 => '\u{201d}',
-        0x95 => '\u{2022}',
-        0x96 => '\u{2013}',
-        0x97 => '\u{2014}',
-        0x98 => '\u{02dc}',
-        0x99 => '\u{2122}',
-        0x9a => '\u{0161}',
-        0x9b => '\u{203a}',
-        0x9c => '\u{0153}',
-        0x9e => '\u{017e}',
-        0x9f => '\u{0178}',
-        _ => return None,
-    };
-    Some(mapped)
-}
-
-/// Maps C1 control code points to their windows-1252 meanings (the five code points
-/// windows-1252 leaves undefined stay as they are).
-#[must_use]
-pub fn map_cp1252(s: String) -> String {
-    // U+0080..U+009F are `C2 80`..`C2 9F` in UTF-8.
-    let b = s.as_bytes();
-    if !memchr::memchr_iter(0xc2, b).any(|i| b.get(i + 1).is_some_and(|&c| c <= 0x9f)) {
-        return s;
-    }
-    s.chars().map(|c| cp1252(c).unwrap_or(c)).collect()
-}
-
-/// feedparser's repair of UTF-8 that was read as ISO-8859-1: when every character fits
-/// in one byte and those bytes are valid UTF-8 (with at least one non-ASCII byte), the
-/// UTF-8 reading wins.
-#[must_use]
-pub fn fix_double_utf8(s: String) -> String {
-    // A character above U+00FF has a lead byte of C4 or more. The bytes can only be UTF-8
-    // when the first non-ASCII character is a lead byte (U+00C2..U+00F4) followed by a
-    // continuation byte (U+0080..U+00BF): checked before allocating.
-    if s.is_ascii() || s.bytes().any(|b| b >= 0xc4) {
-        return s;
-    }
-    let mut chars = s.chars().skip_while(char::is_ascii);
-    match (chars.next(), chars.next()) {
-        (Some('\u{c2}'..='\u{f4}'), Some('\u{80}'..='\u{bf}')) => {}
-        _ => return s,
-    }
-    let bytes: Vec<u8> = s.chars().map(|c| c as u32 as u8).collect();
-    match String::from_utf8(bytes) {
-        Ok(fixed) => fixed,
-        Err(_) => s,
-    }
-}
-
-/// The per-value repair with windows-1252 semantics: a value whose every character is a
-/// windows-1252 character (Latin-1 or one of its 0x80–0x9F marks, `€ ‚ … ’ “ ”` …) and
-/// whose windows-1252 bytes are valid UTF-8 with at least one multi-byte sequence is
-/// read as that UTF-8 (`Itâ€™s` → `It’s`), so fields holding those marks are repaired
-/// like their Latin-1-only neighbours. Anything else is returned as it is.
-#[must_use]
-pub fn fix_double_utf8_1252(s: String) -> String {
-    if s.is_ascii() {
-        return s;
-    }
-    let mut bytes = Vec::with_capacity(s.len());
-    for c in s.chars() {
-        let byte = match u32::from(c) {
-            n @ 0..=0xff => n as u8,
-            _ => match windows_1252_byte(c) {
-                Some(b) => b,
-                None => return s,
-            },
-        };
-        bytes.push(byte);
-    }
-    match String::from_utf8(bytes) {
-        Ok(fixed) if !fixed.is_ascii() => fixed,
-        _ => s,
-    }
-}
-
-/// The windows-1252 byte (0x80–0x9F) of one of its marks.
-fn windows_1252_byte(c: char) -> Option<u8> {
-    (0x80u8..0xa0).find(|&b| cp1252(char::from(b)) == Some(c))
-}
+// The windows-1252 and double-UTF-8 repairs live beside the charset registry; re-exported
+// here for the passes that apply them per value.
+pub use crate::charset::repair::{
+    cp1252, fix_c1_char_refs, fix_double_utf8, fix_double_utf8_1252, map_cp1252,
+};
 
 /// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
 /// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
@@ -110,42 +13,6 @@ fn windows_1252_byte(c: char) -> Option<u8> {
 #[must_use]
 pub fn trim_xml(s: &str) -> &str {
     s.trim_matches([' ', '\t', '\r', '\n'])
-}
-
-/// In markup, rewrites character references to C1 code points (`&#146;`) as references
-/// to their windows-1252 meanings (`&#x2019;`), as feedparser's HTML processing does.
-#[must_use]
-pub fn fix_c1_char_refs(s: String) -> String {
-    if !s.contains("&#") {
-        return s;
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s.as_str();
-    while let Some(i) = rest.find("&#") {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 2..];
-        let end = after.find(';').filter(|&e| e > 0 && e <= 8);
-        let mapped = end.and_then(|e| {
-            let body = &after[..e];
-            let code = match body.strip_prefix(['x', 'X']) {
-                Some(h) => u32::from_str_radix(h, 16).ok()?,
-                None => body.parse::<u32>().ok()?,
-            };
-            cp1252(char::from_u32(code)?)
-        });
-        match (mapped, end) {
-            (Some(c), Some(e)) => {
-                out.push_str(&format!("&#x{:x};", c as u32));
-                rest = &after[e + 1..];
-            }
-            _ => {
-                out.push_str("&#");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Escapes `&`, `<` and `>` (and, when `quote`, `"`).
@@ -417,39 +284,6 @@ fn match_domain(b: &[u8], from: usize, label: impl Fn(u8) -> bool) -> Option<usi
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cp1252_maps_c1_and_keeps_undefined() {
-        assert_eq!(map_cp1252("a\u{92}b\u{81}".into()), "a\u{2019}b\u{81}");
-    }
-
-    #[test]
-    fn c1_char_refs_in_markup() {
-        assert_eq!(
-            fix_c1_char_refs("don&#146;t &#160; &#x92;".into()),
-            "don&#x2019;t &#160; &#x2019;"
-        );
-    }
-
-    #[test]
-    fn double_utf8_is_repaired() {
-        assert_eq!(fix_double_utf8("caf\u{c3}\u{a9}".into()), "café");
-        assert_eq!(fix_double_utf8("café".into()), "café");
-        assert_eq!(
-            fix_double_utf8("It\u{e2}\u{20ac}\u{2122}s".into()),
-            "It\u{e2}\u{20ac}\u{2122}s"
-        );
-        assert_eq!(
-            fix_double_utf8_1252("It\u{e2}\u{20ac}\u{2122}s".into()),
-            "It\u{2019}s"
-        );
-        assert_eq!(
-            fix_double_utf8_1252("Caf\u{c3}\u{a9} \u{e2}\u{20ac}\u{201c}".into()),
-            "Café \u{2013}"
-        );
-        assert_eq!(fix_double_utf8_1252("café – plain".into()), "café – plain");
-        assert_eq!(fix_double_utf8_1252("€5".into()), "€5");
-    }
 
     #[test]
     fn html_guess() {

@@ -1,7 +1,7 @@
 //! The strict RFC 3023 pass (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP), and
 //! feedparser's reading of the same inputs.
 //!
-//! [`strict`] follows the algorithm rule by rule and names the rule that decided. Where
+//! `strict` (crate-private, run by the chain) follows the algorithm rule by rule and names the rule that decided. Where
 //! the rules assume only UTF-8 and UTF-16 ("IMPORTANT: … should be extended here"), it is
 //! extended:
 //!
@@ -13,35 +13,53 @@
 //! | `2.2`  | a `charset=UTF-32BE`/`UTF-32LE` with a BOM is an ERROR, as for UTF-16 |
 //! | `2.4`  | without a BOM, a declared `charset=UTF-16`/`UTF-32` takes the byte order of the first-bytes family (still an ERROR) |
 //!
-//! [`feedparser`] gives the encoding feedparser reports and tries first: text/xml without
+//! `feedparser` (crate-private) gives the encoding feedparser reports and tries first: text/xml without
 //! charset → `us-ascii`; no transport → declaration or `utf-8`; HTTP without a
 //! Content-Type → declaration or `iso-8859-1`; other `text/*` → charset or `us-ascii`;
 //! other types → declaration or `utf-8` (with `NonXMLContentType`); `gb2312` → `gb18030`.
 
+use super::media_type::MediaClass;
+use super::sniff::{Family, Sniffed};
 use crate::charset::Charset;
-use crate::decode::Rfc3023Outcome;
-use crate::media_type::MediaClass;
-use crate::sniff::{Family, Sniffed};
+
+/// The outcome of the strict RFC 3023 pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rfc3023Outcome {
+    /// The encoding the rules chose, as a label (`None` when a rule said ERROR and gave
+    /// none).
+    pub encoding: Option<String>,
+    /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"2.0/1.x"` when
+    /// rule 2.0 hands over to the raw rules; rules 1.1, 1.7, 2.2 and 2.4 are extended to
+    /// UTF-32/UCS-4, see [`crate::decode::rfc3023`]; `"rfc8259"` for a JSON body, which
+    /// [`crate::format::decode_json`] decodes by RFC 8259 instead).
+    pub rule: &'static str,
+    /// The rule's ERROR, when it gave one.
+    pub error: Option<String>,
+}
 
 /// What the strict pass looks at.
 #[derive(Clone, Copy, Debug)]
-pub struct Inputs<'a> {
+pub(crate) struct Inputs<'a> {
     /// The BOM's charset.
-    pub bom: Option<Charset>,
+    pub(crate) bom: Option<Charset>,
     /// The Appendix F family of the bytes after the BOM (XMLGuessEnc).
-    pub guess: Option<Family>,
+    pub(crate) guess: Option<Family>,
     /// The declared encoding (XMLEnc).
-    pub declared: Option<&'a str>,
+    pub(crate) declared: Option<&'a str>,
     /// The media class of the transport.
-    pub class: MediaClass,
+    pub(crate) class: MediaClass,
     /// The Content-Type charset (CTEnc).
-    pub http_charset: Option<&'a str>,
+    pub(crate) http_charset: Option<&'a str>,
 }
 
 impl<'a> Inputs<'a> {
     /// The inputs from sniffed bytes and a classified transport.
     #[must_use]
-    pub fn new(sniffed: &'a Sniffed, class: MediaClass, http_charset: Option<&'a str>) -> Self {
+    pub(crate) fn new(
+        sniffed: &'a Sniffed,
+        class: MediaClass,
+        http_charset: Option<&'a str>,
+    ) -> Self {
         Inputs {
             bom: sniffed.bom.map(|(c, _)| c),
             guess: sniffed.family,
@@ -156,7 +174,7 @@ impl Rfc3023Outcome {
 /// The strict pass: the encoding to try first, the rule that decided, and the rule's
 /// ERROR if it gave one.
 #[must_use]
-pub fn strict(i: &Inputs<'_>) -> Rfc3023Outcome {
+pub(crate) fn strict(i: &Inputs<'_>) -> Rfc3023Outcome {
     match i.class {
         MediaClass::Local => raw(i),
         MediaClass::ApplicationXml | MediaClass::TextXml => {
@@ -211,17 +229,17 @@ pub fn strict(i: &Inputs<'_>) -> Rfc3023Outcome {
 
 /// feedparser's reading of the inputs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Feedparser {
+pub(crate) struct Feedparser {
     /// The encoding feedparser reports and tries first (`rfc3023_encoding`).
-    pub encoding: String,
+    pub(crate) encoding: String,
     /// The declared encoding as feedparser keeps it (`xml_encoding`): lower-cased,
     /// `utf-16`-style labels replaced by the sniffed byte order, `gb2312` → `gb18030`.
-    pub declared: Option<String>,
+    pub(crate) declared: Option<String>,
     /// The encoding the first bytes prove (`bom_encoding`): a BOM, or a UTF-16/UCS-4/
     /// EBCDIC family.
-    pub sniffed: Option<Charset>,
+    pub(crate) sniffed: Option<Charset>,
     /// True when the media type is not an acceptable XML type (`NonXMLContentType`).
-    pub non_xml: bool,
+    pub(crate) non_xml: bool,
 }
 
 /// Labels feedparser replaces by the sniffed byte order.
@@ -252,7 +270,11 @@ fn gb18030(label: String) -> String {
 
 /// feedparser's `rfc3023_encoding`, `xml_encoding` and `bom_encoding`.
 #[must_use]
-pub fn feedparser(sniffed: &Sniffed, class: MediaClass, http_charset: Option<&str>) -> Feedparser {
+pub(crate) fn feedparser(
+    sniffed: &Sniffed,
+    class: MediaClass,
+    http_charset: Option<&str>,
+) -> Feedparser {
     let proven = sniffed.proven();
     let declared = sniffed.declared.clone().map(|d| match proven {
         Some(p) if UNORDERED.contains(&d.as_str()) => p.name().to_owned(),

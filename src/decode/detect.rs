@@ -3,7 +3,7 @@
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
-use crate::charset::Charset;
+use crate::charset::Script;
 
 /// Bytes fed to chardetng per step (small: feeding stops soon after enough evidence).
 const CHUNK: usize = 512;
@@ -76,60 +76,6 @@ pub(crate) fn chardet_name(e: &'static encoding_rs::Encoding) -> &'static str {
         e if e == WINDOWS_1252 => "Windows-1252",
         e if e == UTF_8 => "utf-8",
         e => e.name(),
-    }
-}
-
-/// A coarse writing-system family of a charset, to tell a real contradiction (Cyrillic
-/// bytes labelled Latin) from a near miss (windows-1250 vs windows-1252).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Script {
-    Latin,
-    Cyrillic,
-    Greek,
-    Hebrew,
-    Arabic,
-    Thai,
-    ChineseSimplified,
-    ChineseTraditional,
-    Japanese,
-    Korean,
-    Other,
-}
-
-pub(crate) fn script(c: Charset) -> Script {
-    let n = c.name();
-    let has = |s: &str| n.contains(s);
-    if ["1251", "koi8", "8859-5", "866", "cyrillic", "855", "1125"]
-        .iter()
-        .any(|s| has(s))
-    {
-        Script::Cyrillic
-    } else if ["1253", "8859-7", "greek", "737", "869", "875"]
-        .iter()
-        .any(|s| has(s))
-    {
-        Script::Greek
-    } else if ["1255", "8859-8", "hebrew", "862", "856"]
-        .iter()
-        .any(|s| has(s))
-    {
-        Script::Hebrew
-    } else if ["1256", "8859-6", "arabic", "864"].iter().any(|s| has(s)) {
-        Script::Arabic
-    } else if ["874", "tis", "8859-11"].iter().any(|s| has(s)) {
-        Script::Thai
-    } else if ["gb", "hz"].iter().any(|s| has(s)) {
-        Script::ChineseSimplified
-    } else if has("big5") {
-        Script::ChineseTraditional
-    } else if ["jis", "euc-jp", "932"].iter().any(|s| has(s)) {
-        Script::Japanese
-    } else if ["euc-kr", "949", "johab"].iter().any(|s| has(s)) {
-        Script::Korean
-    } else if c.is_single_byte() {
-        Script::Latin
-    } else {
-        Script::Other
     }
 }
 
@@ -340,7 +286,10 @@ mod tests {
         let long = bytes.repeat(200);
         let (_, n) = guess(&long, usize::MAX, 512, None).unwrap();
         assert!(n < 512 + CHUNK, "kept feeding after enough evidence: {n}");
-        assert_eq!(script(Charset::for_encoding(g)), Script::Cyrillic);
+        assert_eq!(
+            crate::charset::Charset::for_encoding(g).script(),
+            Script::Cyrillic
+        );
     }
 
     #[test]

@@ -1,0 +1,262 @@
+//! Repairs of text that went through the wrong charset, beside the registry that knows
+//! the charsets: C1 control code points read as their windows-1252 meanings, and UTF-8
+//! that was decoded as ISO-8859-1 or windows-1252 and encoded again ("double UTF-8",
+//! `CafÃ©`). The parser applies them per value (feedparser does); the fallback chain undoes
+//! double UTF-8 over a whole document.
+
+/// The windows-1252 meaning of a C1 control code point, if it has one.
+#[must_use]
+pub fn cp1252(c: char) -> Option<char> {
+    let mapped = match c as u32 {
+        0x80 => '\u{20ac}',
+        0x82 => '\u{201a}',
+        0x83 => '\u{0192}',
+        0x84 => '\u{201e}',
+        0x85 => '\u{2026}',
+        0x86 => '\u{2020}',
+        0x87 => '\u{2021}',
+        0x88 => '\u{02c6}',
+        0x89 => '\u{2030}',
+        0x8a => '\u{0160}',
+        0x8b => '\u{2039}',
+        0x8c => '\u{0152}',
+        0x8e => '\u{017d}',
+        0x91 => '\u{2018}',
+        0x92 => '\u{2019}',
+        0x93 => '\u{201c}',
+        0x94 => '\u{201d}',
+        0x95 => '\u{2022}',
+        0x96 => '\u{2013}',
+        0x97 => '\u{2014}',
+        0x98 => '\u{02dc}',
+        0x99 => '\u{2122}',
+        0x9a => '\u{0161}',
+        0x9b => '\u{203a}',
+        0x9c => '\u{0153}',
+        0x9e => '\u{017e}',
+        0x9f => '\u{0178}',
+        _ => return None,
+    };
+    Some(mapped)
+}
+
+/// Maps C1 control code points to their windows-1252 meanings (the five code points
+/// windows-1252 leaves undefined stay as they are).
+#[must_use]
+pub fn map_cp1252(s: String) -> String {
+    // U+0080..U+009F are `C2 80`..`C2 9F` in UTF-8.
+    let b = s.as_bytes();
+    if !memchr::memchr_iter(0xc2, b).any(|i| b.get(i + 1).is_some_and(|&c| c <= 0x9f)) {
+        return s;
+    }
+    s.chars().map(|c| cp1252(c).unwrap_or(c)).collect()
+}
+
+/// feedparser's repair of UTF-8 that was read as ISO-8859-1: when every character fits
+/// in one byte and those bytes are valid UTF-8 (with at least one non-ASCII byte), the
+/// UTF-8 reading wins.
+#[must_use]
+pub fn fix_double_utf8(s: String) -> String {
+    // A character above U+00FF has a lead byte of C4 or more. The bytes can only be UTF-8
+    // when the first non-ASCII character is a lead byte (U+00C2..U+00F4) followed by a
+    // continuation byte (U+0080..U+00BF): checked before allocating.
+    if s.is_ascii() || s.bytes().any(|b| b >= 0xc4) {
+        return s;
+    }
+    let mut chars = s.chars().skip_while(char::is_ascii);
+    match (chars.next(), chars.next()) {
+        (Some('\u{c2}'..='\u{f4}'), Some('\u{80}'..='\u{bf}')) => {}
+        _ => return s,
+    }
+    let bytes: Vec<u8> = s.chars().map(|c| c as u32 as u8).collect();
+    match String::from_utf8(bytes) {
+        Ok(fixed) => fixed,
+        Err(_) => s,
+    }
+}
+
+/// The per-value repair with windows-1252 semantics: a value whose every character is a
+/// windows-1252 character (Latin-1 or one of its 0x80–0x9F marks, `€ ‚ … ’ “ ”` …) and
+/// whose windows-1252 bytes are valid UTF-8 with at least one multi-byte sequence is
+/// read as that UTF-8 (`Itâ€™s` → `It’s`), so fields holding those marks are repaired
+/// like their Latin-1-only neighbours. Anything else is returned as it is.
+#[must_use]
+pub fn fix_double_utf8_1252(s: String) -> String {
+    if s.is_ascii() {
+        return s;
+    }
+    let mut bytes = Vec::with_capacity(s.len());
+    for c in s.chars() {
+        let byte = match u32::from(c) {
+            n @ 0..=0xff => n as u8,
+            _ => match windows_1252_byte(c) {
+                Some(b) => b,
+                None => return s,
+            },
+        };
+        bytes.push(byte);
+    }
+    match String::from_utf8(bytes) {
+        Ok(fixed) if !fixed.is_ascii() => fixed,
+        _ => s,
+    }
+}
+
+/// The windows-1252 byte (0x80–0x9F) of one of its marks.
+fn windows_1252_byte(c: char) -> Option<u8> {
+    (0x80u8..0xa0).find(|&b| cp1252(char::from(b)) == Some(c))
+}
+
+/// In markup, rewrites character references to C1 code points (`&#146;`) as references
+/// to their windows-1252 meanings (`&#x2019;`), as feedparser's HTML processing does.
+#[must_use]
+pub fn fix_c1_char_refs(s: String) -> String {
+    if !s.contains("&#") {
+        return s;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(i) = rest.find("&#") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        let end = after.find(';').filter(|&e| e > 0 && e <= 8);
+        let mapped = end.and_then(|e| {
+            let body = &after[..e];
+            let code = match body.strip_prefix(['x', 'X']) {
+                Some(h) => u32::from_str_radix(h, 16).ok()?,
+                None => body.parse::<u32>().ok()?,
+            };
+            cp1252(char::from_u32(code)?)
+        });
+        match (mapped, end) {
+            (Some(c), Some(e)) => {
+                out.push_str(&format!("&#x{:x};", c as u32));
+                rest = &after[e + 1..];
+            }
+            _ => {
+                out.push_str("&#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Non-ASCII runs that must read as double-encoded UTF-8 before a document is undone.
+const MIN_DOUBLE_RUNS: usize = 2;
+
+/// The windows-1252 byte of `c` (C1 controls standing for the five undefined bytes
+/// included), if it has one.
+fn cp1252_byte(c: char) -> Option<u8> {
+    let v = c as u32;
+    if (0x80..=0xFF).contains(&v) {
+        // U+0080–U+009F pass through as the bytes windows-1252 leaves undefined (the
+        // defined ones map to other characters, which a decoder would have produced).
+        return u8::try_from(v).ok();
+    }
+    // The characters windows-1252 puts at 0x80–0x9F (U+0000 where it has none).
+    const HIGH: [u16; 32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+        0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+        0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ];
+    let v = u16::try_from(v).ok().filter(|&v| v != 0)?;
+    HIGH.iter()
+        .position(|&h| h == v)
+        .and_then(|i| u8::try_from(0x80 + i).ok())
+}
+
+/// Double UTF-8 over a whole document: `text` with every run of non-ASCII characters replaced by the UTF-8 those characters'
+/// windows-1252 bytes spell, with the number of runs and the byte offset of the first;
+/// `None` unless at least [`MIN_DOUBLE_RUNS`] runs do and every run does (a document is
+/// undone whole or left as published). Stops at the first run that does not.
+pub(crate) fn undo_double_utf8(text: &str) -> Option<(String, usize, usize)> {
+    let bytes = text.as_bytes();
+    let first = encoding_rs::Encoding::ascii_valid_up_to(bytes);
+    if first == bytes.len() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..first]);
+    let mut at = first;
+    let mut runs = 0;
+    let mut buf = Vec::new();
+    while at < text.len() {
+        let end = bytes[at..]
+            .iter()
+            .position(|&b| b < 0x80)
+            .map_or(text.len(), |k| at + k);
+        buf.clear();
+        for c in text[at..end].chars() {
+            buf.push(cp1252_byte(c)?);
+        }
+        out.push_str(std::str::from_utf8(&buf).ok()?);
+        runs += 1;
+        let next = bytes[end..]
+            .iter()
+            .position(|&b| b >= 0x80)
+            .map_or(text.len(), |k| end + k);
+        out.push_str(&text[end..next]);
+        at = next;
+    }
+    (runs >= MIN_DOUBLE_RUNS).then_some((out, runs, first))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cp1252_maps_c1_and_keeps_undefined() {
+        assert_eq!(map_cp1252("a\u{92}b\u{81}".into()), "a\u{2019}b\u{81}");
+    }
+
+    #[test]
+    fn c1_char_refs_in_markup() {
+        assert_eq!(
+            fix_c1_char_refs("don&#146;t &#160; &#x92;".into()),
+            "don&#x2019;t &#160; &#x2019;"
+        );
+    }
+
+    #[test]
+    fn double_utf8_is_repaired() {
+        assert_eq!(fix_double_utf8("caf\u{c3}\u{a9}".into()), "café");
+        assert_eq!(fix_double_utf8("café".into()), "café");
+        assert_eq!(
+            fix_double_utf8("It\u{e2}\u{20ac}\u{2122}s".into()),
+            "It\u{e2}\u{20ac}\u{2122}s"
+        );
+        assert_eq!(
+            fix_double_utf8_1252("It\u{e2}\u{20ac}\u{2122}s".into()),
+            "It\u{2019}s"
+        );
+        assert_eq!(
+            fix_double_utf8_1252("Caf\u{c3}\u{a9} \u{e2}\u{20ac}\u{201c}".into()),
+            "Café \u{2013}"
+        );
+        assert_eq!(fix_double_utf8_1252("café – plain".into()), "café – plain");
+        assert_eq!(fix_double_utf8_1252("€5".into()), "€5");
+    }
+}
+
+#[cfg(test)]
+mod document_tests {
+    use super::*;
+
+    #[test]
+    fn double_utf8_is_undone_over_the_whole_document_or_not_at_all() {
+        let (fixed, runs, first) =
+            undo_double_utf8("<t>Caf\u{c3}\u{a9} and It\u{e2}\u{20ac}\u{2122}s</t>").unwrap();
+        assert_eq!(fixed, "<t>Café and It’s</t>");
+        assert_eq!((runs, first), (2, 6));
+        // One run that does not read so leaves the whole document as published.
+        assert_eq!(
+            undo_double_utf8("Caf\u{c3}\u{a9}, It\u{e2}\u{20ac}\u{2122}s, café"),
+            None
+        );
+        // A single run is too little evidence.
+        assert_eq!(undo_double_utf8("Caf\u{c3}\u{a9}"), None);
+    }
+}

@@ -1,0 +1,187 @@
+//! The decoder end to end: the chain as `Decoder` runs it.
+
+use std::borrow::Cow;
+
+use super::*;
+use crate::Headers;
+use crate::bozo::BozoKind;
+use crate::charset::Charset;
+
+fn dec(bytes: &[u8], t: &Transport) -> Decoded<'static> {
+    let d = Decoder::default().decode(bytes, t);
+    Decoded {
+        text: Cow::Owned(d.text.into_owned()),
+        ..d
+    }
+}
+
+fn kinds(d: &Decoded<'_>) -> Vec<BozoKind> {
+    d.bozo.iter().map(|b| b.kind).collect()
+}
+
+#[test]
+fn valid_utf8_is_borrowed() {
+    let bytes = "<?xml version='1.0' encoding='utf-8'?><rss><title>café</title></rss>".as_bytes();
+    let d = Decoder::default().decode(bytes, &Transport::Local);
+    assert!(matches!(d.text, Cow::Borrowed(_)));
+    assert_eq!(d.encoding, "utf-8");
+    assert!(d.bozo.is_empty());
+}
+
+#[test]
+fn text_xml_without_charset_is_us_ascii_then_overridden() {
+    let bytes =
+        "<?xml version='1.0' encoding='utf-8'?><feed><title>Iñtërnâtiônàlizætiøn</title></feed>"
+            .as_bytes();
+    let d = dec(bytes, &Transport::content_type("text/xml"));
+    assert_eq!(d.trail.rfc3023.rule, "2.1");
+    assert_eq!(d.encoding, "utf-8");
+    assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+    assert_eq!(d.trail.tried[0].label, "us-ascii");
+    assert!(!d.trail.tried[0].ok);
+    assert!(d.text.contains("Iñtërnâtiônàlizætiøn"));
+}
+
+#[test]
+fn missing_content_type_defaults_to_latin1_and_flags_non_xml() {
+    let d = dec(
+        b"<rss><title>caf\xe9</title></rss>",
+        &Transport::Http(Headers::new().with("etag", "1")),
+    );
+    assert_eq!(d.encoding, "iso-8859-1");
+    assert_eq!(kinds(&d), [BozoKind::NonXmlContentType]);
+    assert!(d.text.contains("café"));
+}
+
+#[test]
+fn utf8_declared_latin1_is_recovered_only_under_recover() {
+    let bytes =
+        "<?xml version='1.0' encoding='iso-8859-1'?><rss><title>Größe</title></rss>".as_bytes();
+    let d = dec(bytes, &Transport::Local);
+    assert_eq!(d.encoding, "utf-8");
+    assert!(d.text.contains("Größe"));
+    assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+    assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Evidence);
+    let exact = Decoder::new()
+        .policy(Policy::FeedparserExact)
+        .decode(bytes, &Transport::Local);
+    assert_eq!(exact.encoding, "iso-8859-1");
+    assert!(exact.text.contains("GrÃ¶Ã\u{9f}e"), "{}", exact.text);
+    assert!(exact.bozo.is_empty());
+}
+
+#[test]
+fn mostly_utf8_with_stray_cp1252_bytes_is_recovered() {
+    // 15 valid multibyte sequences, 3 stray windows-1252 bytes.
+    let utf8 = "Grüße aus Köln, Zürich, Genf und Málaga. ".repeat(3);
+    let mut bytes = format!("<rss><title>{utf8}").into_bytes();
+    bytes.extend_from_slice(b"caf\xe9 \x93quoted\x94</title></rss>");
+    let d = dec(&bytes, &Transport::Local);
+    assert_eq!(
+        d.text,
+        format!("<rss><title>{utf8}café “quoted”</title></rss>")
+    );
+    // The document's own UTF-8 is kept: no override, a record of what was read how.
+    assert_eq!(d.encoding, "utf-8");
+    assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Rfc3023);
+    assert_eq!(kinds(&d), [BozoKind::CharacterDecodingError]);
+    let at = bytes.iter().position(|&b| b == 0xE9).unwrap();
+    assert_eq!(d.bozo[0].position.unwrap().offset, Some(at as u64));
+    assert!(
+        d.bozo[0].message.starts_with("3 run(s)"),
+        "{}",
+        d.bozo[0].message
+    );
+    // Declared as a legacy charset, it takes clearly more UTF-8 than not.
+    let declared = [
+        b"<?xml version='1.0' encoding='iso-8859-1'?>".as_slice(),
+        &bytes,
+    ]
+    .concat();
+    let d = dec(&declared, &Transport::Local);
+    assert!(
+        d.text.ends_with("café “quoted”</title></rss>"),
+        "{}",
+        d.text
+    );
+    assert_eq!(d.trail.chosen.as_ref().unwrap().1, Source::Evidence);
+    assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+    // Too little evidence (feedparser's line-noise case): stays with the fallback.
+    let noise = b"<rss><description>\xe2\x80\x99<>\xe2\x80\x9d\xa9</description></rss>";
+    assert_eq!(dec(noise, &Transport::Local).encoding, "iso-8859-2");
+    let exact = Decoder::new()
+        .policy(Policy::FeedparserExact)
+        .decode(&bytes, &Transport::Local);
+    assert!(
+        exact.encoding.eq_ignore_ascii_case("windows-1252"),
+        "{}",
+        exact.encoding
+    );
+}
+
+#[test]
+fn ebcdic_line_ends_become_line_feeds() {
+    let cp037 = Charset::for_label("cp037").unwrap();
+    let bytes = cp037
+        .encode("<?xml version='1.0' encoding='cp037'?>\u{85}<rss>\u{85}<title>x</title></rss>")
+        .unwrap();
+    let d = dec(&bytes, &Transport::Local);
+    assert_eq!(d.encoding, "cp037");
+    assert_eq!(
+        d.text,
+        "<?xml version='1.0' encoding='cp037'?>\n<rss>\n<title>x</title></rss>"
+    );
+}
+
+#[test]
+fn nothing_decodes_cleanly_picks_fewest_bad_characters() {
+    // UTF-16LE without BOM or declaration, starting with a space: no family row fits.
+    let bytes: Vec<u8> = "\u{feff}"
+        .encode_utf16()
+        .skip(1)
+        .chain(" x".encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let d = dec(&bytes, &Transport::Local);
+    assert!(d.charset.is_some());
+    assert_eq!(kinds(&d), [BozoKind::CharacterEncodingUnknown]);
+    let at = d.bozo[0].position.unwrap();
+    assert_eq!((at.line, at.column), (Some(1), Some(2)));
+}
+
+/// A Kazakh feed labelled KZ-1048 (or PT154) keeps its label: chardetng calls the bytes
+/// windows-1251, but the registry knows both are Cyrillic pages with the Russian letters
+/// at the same bytes, so that is no contradiction. (When these pages counted as Latin,
+/// the label was overridden and `Қ`, `ң`, `ә` came out as `Ќ`, `ѕ`, `ј`.)
+#[test]
+fn kazakh_cyrillic_labels_are_not_contradicted_by_windows_1251() {
+    let text = "Қазақстан Республикасының астанасы — Астана қаласы. Әлемдегі ең үлкен \
+                құрлықтағы ел. Қала өсіп келеді, әр жыл сайын жаңа үйлер салынады. "
+        .repeat(2);
+    for label in ["kz1048", "ptcp154"] {
+        let charset = Charset::for_label(label).unwrap();
+        let doc = format!(
+            "<?xml version='1.0' encoding='{label}'?><rss><channel><title>{text}</title></channel></rss>"
+        );
+        let bytes = charset.encode(&doc).unwrap();
+        let d = dec(&bytes, &Transport::Local);
+        assert_eq!(d.encoding, label);
+        assert!(d.bozo.is_empty(), "{label}: {:?}", d.bozo);
+        assert!(d.text.contains(&text), "{label}: {}", d.text);
+    }
+}
+
+/// The same Kazakh bytes labelled windows-1252 are still a contradiction (Cyrillic bytes
+/// labelled Latin): the registry's scripts did not make the chain blind.
+#[test]
+fn cyrillic_bytes_labelled_western_are_still_overridden() {
+    let text = "Новости дня: в Москве открылась новая выставка современного искусства. ".repeat(3);
+    let cp1251 = Charset::for_label("windows-1251").unwrap();
+    let doc = format!(
+        "<?xml version='1.0' encoding='windows-1252'?><rss><channel><title>{text}</title></channel></rss>"
+    );
+    let d = dec(&cp1251.encode(&doc).unwrap(), &Transport::Local);
+    assert_eq!(d.encoding, "windows-1251");
+    assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+    assert!(d.text.contains(&text));
+}
