@@ -1,6 +1,13 @@
 //! The feed builder: a state machine fed with start/end/text events (from either pass)
 //! that fills feedparser-shaped dictionaries, following feedparser's element handlers and
 //! precedence rules.
+//!
+//! This file is the shared machinery: the element stack and the text each element
+//! collects, the contexts a value is stored in (feed, entry, image, text input, source),
+//! push and pop with content parameters (type, base64, language, base), `xml:base` and
+//! `xml:lang`, inline XHTML, and the dictionary. The element handlers live with their
+//! format or namespace (`super::core`, `super::ns`); [`Builder::start`] and
+//! [`Builder::end`] call the handlers registered for the element's namespace.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -8,134 +15,30 @@ use std::rc::Rc;
 
 use super::dict::{Key, Map, Value, jv};
 
-use super::geo;
+use super::ns::{canonical_prefix, normalize_ns};
 use super::text::{
-    base64_utf8, find_email, fix_c1_char_refs, fix_double_utf8, looks_like_html, map_cp1252,
-    unsemicolon_refs, xml_escape, xml_escape_into,
+    base64_utf8, fix_c1_char_refs, fix_double_utf8, looks_like_html, map_cp1252, unsemicolon_refs,
+    xml_escape, xml_escape_into,
 };
 
 /// A feedparser dictionary.
 pub(crate) type Dict = Map;
 
-/// Known namespace URIs (lower-cased) and the prefix feedparser gives them.
-pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
-    Some(match uri_lower {
-        ""
-        | "http://backend.userland.com/rss"
-        | "http://blogs.law.harvard.edu/tech/rss"
-        | "http://purl.org/rss/1.0/"
-        | "http://my.netscape.com/rdf/simple/0.9/"
-        | "http://example.com/newformat#"
-        | "http://example.com/necho"
-        | "http://purl.org/echo/"
-        | "uri/of/echo/namespace#"
-        | "http://purl.org/pie/"
-        | "http://purl.org/atom/ns#"
-        | "http://www.w3.org/2005/atom"
-        | "http://purl.org/rss/1.0/modules/rss091#" => "",
-        "http://webns.net/mvcb/" => "admin",
-        "http://purl.org/rss/1.0/modules/aggregation/" => "ag",
-        "http://purl.org/rss/1.0/modules/annotate/" => "annotate",
-        "http://media.tangent.org/rss/1.0/" => "audio",
-        "http://backend.userland.com/blogchannelmodule" => "blogChannel",
-        "http://creativecommons.org/ns#license" | "http://web.resource.org/cc/" => "cc",
-        "http://cyber.law.harvard.edu/rss/creativecommonsrssmodule.html"
-        | "http://backend.userland.com/creativecommonsrssmodule" => "creativeCommons",
-        "http://purl.org/rss/1.0/modules/company" => "co",
-        "http://purl.org/rss/1.0/modules/content/" => "content",
-        "http://my.theinfo.org/changed/1.0/rss/" => "cp",
-        "http://purl.org/dc/elements/1.1/" => "dc",
-        "http://purl.org/dc/terms/" => "dcterms",
-        "http://purl.org/rss/1.0/modules/email/" => "email",
-        "http://purl.org/rss/1.0/modules/event/" => "ev",
-        "http://rssnamespace.org/feedburner/ext/1.0" => "feedburner",
-        "http://freshmeat.net/rss/fm/" => "fm",
-        "http://xmlns.com/foaf/0.1/" => "foaf",
-        "http://www.w3.org/2003/01/geo/wgs84_pos#" => "geo",
-        "http://www.georss.org/georss" => "georss",
-        "http://www.opengis.net/gml" => "gml",
-        "http://postneo.com/icbm/" => "icbm",
-        "http://purl.org/rss/1.0/modules/image/" => "image",
-        "http://www.itunes.com/dtds/podcast-1.0.dtd"
-        | "http://example.com/dtds/podcast-1.0.dtd" => "itunes",
-        "http://purl.org/rss/1.0/modules/link/" => "l",
-        "http://search.yahoo.com/mrss" | "http://search.yahoo.com/mrss/" => "media",
-        "http://madskills.com/public/xml/rss/module/pingback/" => "pingback",
-        "http://prismstandard.org/namespaces/1.2/basic/" => "prism",
-        "http://www.w3.org/1999/02/22-rdf-syntax-ns#" => "rdf",
-        "http://www.w3.org/2000/01/rdf-schema#" => "rdfs",
-        "http://purl.org/rss/1.0/modules/reference/" => "ref",
-        "http://purl.org/rss/1.0/modules/richequiv/" => "reqv",
-        "http://purl.org/rss/1.0/modules/search/" => "search",
-        "http://purl.org/rss/1.0/modules/slash/" => "slash",
-        "http://schemas.xmlsoap.org/soap/envelope/" => "soap",
-        "http://purl.org/rss/1.0/modules/servicestatus/" => "ss",
-        "http://hacks.benhammersley.com/rss/streaming/" => "str",
-        "http://purl.org/rss/1.0/modules/subscription/" => "sub",
-        "http://purl.org/rss/1.0/modules/syndication/" => "sy",
-        "http://schemas.pocketsoap.com/rss/mydescmodule/" => "szf",
-        "http://purl.org/rss/1.0/modules/taxonomy/" => "taxo",
-        "http://purl.org/rss/1.0/modules/threading/" => "thr",
-        "http://purl.org/rss/1.0/modules/textinput/" => "ti",
-        "http://madskills.com/public/xml/rss/module/trackback/" => "trackback",
-        "http://wellformedweb.org/commentapi/" => "wfw",
-        "http://purl.org/rss/1.0/modules/wiki/" => "wiki",
-        "http://www.w3.org/1999/xhtml" => "xhtml",
-        "http://www.w3.org/1999/xlink" => "xlink",
-        "http://www.w3.org/xml/1998/namespace" => "xml",
-        "http://podlove.org/simple-chapters" => "psc",
-        "https://podcastindex.org/namespace/1.0"
-        | "http://podcastindex.org/namespace/1.0"
-        | "https://podcastindex.org/namespace/1.0/"
-        | "https://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md" => {
-            "podcast"
-        }
-        _ => return None,
-    })
-}
-
-/// Normalises a namespace URI the way feedparser does (any backend.userland.com/rss URI
-/// is one namespace).
-/// The lower-cased, normalised form of a namespace URI used to look up its prefix
-/// (allocates only when the URI needs changing).
-pub(crate) fn ns_key(uri: &str) -> std::borrow::Cow<'_, str> {
-    if uri.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
-        let lower = uri.to_lowercase();
-        if lower.contains("backend.userland.com/rss") {
-            return "http://backend.userland.com/rss".into();
-        }
-        return lower.into();
-    }
-    if uri.contains("backend.userland.com/rss") {
-        return "http://backend.userland.com/rss".into();
-    }
-    uri.into()
-}
-
-pub(crate) fn normalize_ns(uri: &str) -> (String, String) {
-    let lower = uri.to_lowercase();
-    if lower.contains("backend.userland.com/rss") {
-        let u = "http://backend.userland.com/rss".to_owned();
-        return (u.clone(), u);
-    }
-    (uri.to_owned(), lower)
-}
-
 #[derive(Default, Clone)]
-struct ContentParams {
-    ty: Option<String>,
-    language: Option<String>,
-    base: String,
-    src: Option<String>,
-    base64: bool,
+pub(super) struct ContentParams {
+    pub(super) ty: Option<String>,
+    pub(super) language: Option<String>,
+    pub(super) base: String,
+    pub(super) src: Option<String>,
+    pub(super) base64: bool,
 }
 
 impl ContentParams {
-    fn ty_or<'a>(&'a self, default: &'a str) -> &'a str {
+    pub(super) fn ty_or<'a>(&'a self, default: &'a str) -> &'a str {
         self.ty.as_deref().unwrap_or(default)
     }
 
-    fn detail(&self, value: String) -> Value {
+    pub(super) fn detail(&self, value: String) -> Value {
         let mut d = Dict::with_capacity(5);
         if let Some(t) = &self.ty {
             d.insert("type".into(), jstr(t));
@@ -164,15 +67,7 @@ struct Elem {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum Geom {
-    None,
-    Point,
-    LineString,
-    Polygon,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Ctx {
+pub(super) enum Ctx {
     Source,
     Image,
     TextInput,
@@ -183,66 +78,66 @@ enum Ctx {
 /// The builder state (feedparser's parser mixin, as data).
 pub(crate) struct Builder {
     /// Base64 content values that were not base64 text (kept as published).
-    pub not_base64: usize,
-    pub feed: Dict,
+    pub(super) not_base64: usize,
+    pub(super) feed: Dict,
     /// The entry being built (at most one: an entry is final once the next one starts,
     /// since only the last entry is ever written to).
-    pub entries: Vec<Dict>,
+    pub(super) entries: Vec<Dict>,
     /// The final entries, converted as soon as they are final (while still in cache, and
     /// so that their dictionaries' memory is reused for the next entry).
-    pub done: Vec<crate::model::Entry>,
-    pub version: String,
-    pub namespaces_in_use: BTreeMap<String, String>,
-    infeed: bool,
-    inentry: bool,
+    pub(super) done: Vec<crate::model::Entry>,
+    pub(super) version: String,
+    pub(super) namespaces_in_use: BTreeMap<String, String>,
+    pub(super) infeed: bool,
+    pub(super) inentry: bool,
     incontent: u32,
-    intextinput: bool,
-    inimage: bool,
-    inauthor: bool,
-    incontributor: bool,
-    inpublisher: bool,
-    insource: bool,
-    sourcedata: Dict,
-    cp: ContentParams,
-    summary_key: Option<&'static str>,
+    pub(super) intextinput: bool,
+    pub(super) inimage: bool,
+    pub(super) inauthor: bool,
+    pub(super) incontributor: bool,
+    pub(super) inpublisher: bool,
+    pub(super) insource: bool,
+    pub(super) sourcedata: Dict,
+    pub(super) cp: ContentParams,
+    pub(super) summary_key: Option<&'static str>,
     stack: Vec<Elem>,
     basestack: Vec<Rc<str>>,
     langstack: Vec<Option<Rc<str>>>,
     baseuri: Rc<str>,
-    lang: Option<Rc<str>>,
-    svg_ok: u32,
-    title_depth: i64,
-    depth: i64,
-    has_content: bool,
+    pub(super) lang: Option<Rc<str>>,
+    pub(super) svg_ok: u32,
+    pub(super) title_depth: i64,
+    pub(super) depth: i64,
+    pub(super) has_content: bool,
     /// Depth at which each key of the current entry was stored (feedparser's
     /// `property_depth_map`, for the last entry only), by the key's 64-bit hash (seeded
     /// per process): no copy of each key, which matters when an entry holds a million
     /// distinct elements; two keys of one entry sharing a hash is a 2^-64 event.
-    property_depth: hashbrown::HashMap<u64, i64>,
+    pub(super) property_depth: hashbrown::HashMap<u64, i64>,
     /// The hasher of [`Builder::property_depth`]'s keys.
     key_hasher: hashbrown::DefaultHashBuilder,
-    guidislink: bool,
-    psc_chapters_flag: bool,
+    pub(super) guidislink: bool,
+    pub(super) psc_chapters_flag: bool,
     /// The last date text parsed and its value.
-    last_date: Option<(String, Value)>,
-    ingeometry: Geom,
+    pub(super) last_date: Option<(String, Value)>,
+    pub(super) ingeometry: super::ns::gml::Geom,
     /// The `podcast:` elements being read (`super::podcast`).
     pub(super) podcast: super::podcast::State,
     /// Limits: maximum number of entries kept.
-    pub max_entries: usize,
+    pub(super) max_entries: usize,
     /// Set when `max_entries` was hit.
-    pub entries_truncated: bool,
+    pub(super) entries_truncated: bool,
     /// Sanitize HTML values ([`crate::parse::ParseOptions::sanitize_html`]).
-    sanitize_html: bool,
+    pub(super) sanitize_html: bool,
     /// Resolve URIs inside HTML values
     /// ([`crate::parse::ParseOptions::resolve_relative_uris`]).
     resolve_uris: bool,
     /// The per-value double-UTF-8 repair with windows-1252 semantics
     /// ([`crate::parse::ParseOptions`], set under `Policy::Recover`).
-    windows_1252_repair: bool,
+    pub(super) windows_1252_repair: bool,
 }
 
-fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(super) fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
     attrs
         .iter()
         .rev()
@@ -250,7 +145,7 @@ fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-fn attrs_dict(attrs: &[(String, String)]) -> Dict {
+pub(super) fn attrs_dict(attrs: &[(String, String)]) -> Dict {
     let mut d = Dict::with_capacity(attrs.len() + 2);
     for (k, v) in attrs {
         d.insert(k.clone().into(), jstr(v));
@@ -259,7 +154,7 @@ fn attrs_dict(attrs: &[(String, String)]) -> Dict {
 }
 
 /// [`attrs_dict`], moving the strings in.
-fn attrs_dict_owned(attrs: Vec<(String, String)>) -> Dict {
+pub(super) fn attrs_dict_owned(attrs: Vec<(String, String)>) -> Dict {
     let mut d = Dict::with_capacity(attrs.len() + 2);
     for (k, v) in attrs {
         d.insert(k.into(), Value::String(v));
@@ -267,7 +162,7 @@ fn attrs_dict_owned(attrs: Vec<(String, String)>) -> Dict {
     d
 }
 
-fn map_content_type(t: &str) -> Cow<'_, str> {
+pub(super) fn map_content_type(t: &str) -> Cow<'_, str> {
     let t = super::lowercase(t);
     match &*t {
         "text" | "plain" => "text/plain".into(),
@@ -277,11 +172,11 @@ fn map_content_type(t: &str) -> Cow<'_, str> {
     }
 }
 
-fn is_html_type(t: &str) -> bool {
+pub(super) fn is_html_type(t: &str) -> bool {
     t == "text/html" || t == "application/xhtml+xml"
 }
 
-fn enforce_href(d: &mut Dict) {
+pub(super) fn enforce_href(d: &mut Dict) {
     if !d.contains_key("url") && !d.contains_key("uri") {
         // `href` would be reinserted as it is.
         return;
@@ -301,7 +196,7 @@ fn enforce_href(d: &mut Dict) {
     }
 }
 
-fn date_value(s: &str) -> Value {
+pub(super) fn date_value(s: &str) -> Value {
     match crate::date::parse_date(s) {
         Some(dt) => Value::Date(dt),
         None => Value::Null,
@@ -309,11 +204,11 @@ fn date_value(s: &str) -> Value {
 }
 
 /// A JSON string, moving an owned `String` in (`json!` would copy it).
-fn jstr(s: impl Into<String>) -> Value {
+pub(super) fn jstr(s: impl Into<String>) -> Value {
     Value::String(s.into())
 }
 
-fn str_of(v: Option<&Value>) -> Option<&str> {
+pub(super) fn str_of(v: Option<&Value>) -> Option<&str> {
     v.and_then(Value::as_str)
 }
 
@@ -356,7 +251,7 @@ impl Builder {
             guidislink: false,
             psc_chapters_flag: false,
             last_date: None,
-            ingeometry: Geom::None,
+            ingeometry: super::ns::gml::Geom::None,
             podcast: Default::default(),
             max_entries,
             entries_truncated: false,
@@ -409,7 +304,7 @@ impl Builder {
         }
     }
 
-    fn ctx_kind(&self) -> Ctx {
+    pub(super) fn ctx_kind(&self) -> Ctx {
         if self.insource {
             Ctx::Source
         } else if self.inimage && self.feed.get("image").is_some_and(Value::is_object) {
@@ -420,37 +315,6 @@ impl Builder {
             Ctx::Entry
         } else {
             Ctx::Feed
-        }
-    }
-
-    /// Stores the element's attributes under `key` in the current context, unless an
-    /// earlier element of the same kind did (feedparser keeps the first).
-    fn keep_first(&mut self, key: &'static str, attrs: &[(String, String)]) {
-        let d = attrs_dict(attrs);
-        self.ctx().entry(key.into()).or_insert(Value::Object(d));
-    }
-
-    /// Pops the text of `element` and, when not blank, stores it as `content` in the
-    /// attributes kept under `key` (the object itself, or the last one of a list).
-    fn content_of(&mut self, element: &str, key: &'static str) {
-        let Some(text) = self.pop(element, true).filter(|t| !t.trim().is_empty()) else {
-            return;
-        };
-        let target = match self.ctx().get_mut(key) {
-            Some(Value::Array(list)) => list.last_mut(),
-            other => other,
-        };
-        if let Some(o) = target.and_then(Value::as_object_mut) {
-            o.insert("content".into(), jstr(text));
-        }
-    }
-
-    /// Appends the element's attributes to the list under `key` in the current context.
-    fn append_attrs(&mut self, key: &'static str, attrs: &[(String, String)]) {
-        let d = attrs_dict(attrs);
-        let list = self.ctx().entry(key.into()).or_insert_with(|| jv!([]));
-        if let Some(a) = list.as_array_mut() {
-            a.push(Value::Object(d));
         }
     }
 
@@ -479,7 +343,7 @@ impl Builder {
 
     /// Whether the current context holds `key` (as `self.ctx().contains_key(key)`, without
     /// creating a missing text-input dictionary).
-    fn ctx_has(&self, key: &str) -> bool {
+    pub(super) fn ctx_has(&self, key: &str) -> bool {
         let d = match self.ctx_kind() {
             Ctx::Source => Some(&self.sourcedata),
             Ctx::Image => self.feed.get("image").and_then(Value::as_object),
@@ -490,7 +354,7 @@ impl Builder {
         d.is_some_and(|d| d.contains_key(key))
     }
 
-    fn save(&mut self, key: impl Into<Key>, value: Value, overwrite: bool) {
+    pub(super) fn save(&mut self, key: impl Into<Key>, value: Value, overwrite: bool) {
         let key = key.into();
         let ctx = self.ctx();
         if overwrite || !ctx.contains_key(&key) {
@@ -498,7 +362,7 @@ impl Builder {
         }
     }
 
-    fn push(&mut self, name: impl Into<Cow<'static, str>>, expecting_text: bool) {
+    pub(super) fn push(&mut self, name: impl Into<Cow<'static, str>>, expecting_text: bool) {
         self.stack.push(Elem {
             name: name.into(),
             expecting_text,
@@ -625,7 +489,8 @@ impl Builder {
         {
             self.inimage = false;
         }
-        if !self.start_handler(key, &mut attrs) {
+        // The element's namespace handlers (looked up once per name, `super::ns`).
+        if !(name.handlers.start)(self, key, &mut attrs) {
             if attrs.is_empty() {
                 self.push(key.to_owned(), true);
             } else {
@@ -643,7 +508,7 @@ impl Builder {
         if suffix == "svg" && self.svg_ok > 0 {
             self.svg_ok -= 1;
         }
-        if !super::podcast::end(self) && (self.svg_ok > 0 || !self.end_handler(key)) {
+        if !super::podcast::end(self) && (self.svg_ok > 0 || !(name.handlers.end)(self, key)) {
             self.pop(key, true);
         }
         let mut emitted = false;
@@ -678,7 +543,7 @@ impl Builder {
         self.depth -= 1;
     }
 
-    fn pop(&mut self, element: &str, strip: bool) -> Option<String> {
+    pub(super) fn pop(&mut self, element: &str, strip: bool) -> Option<String> {
         self.pop_impl(element, strip, true).map(|(text, _)| text)
     }
 
@@ -980,7 +845,7 @@ impl Builder {
         Some((output, nonempty))
     }
 
-    fn push_content(
+    pub(super) fn push_content(
         &mut self,
         tag: &'static str,
         attrs: &[(String, String)],
@@ -1006,7 +871,7 @@ impl Builder {
         self.push(tag, expecting);
     }
 
-    fn pop_content(&mut self, tag: &str) -> Option<String> {
+    pub(super) fn pop_content(&mut self, tag: &str) -> Option<String> {
         let v = self.pop(tag, true);
         self.incontent = self.incontent.saturating_sub(1);
         self.cp = ContentParams::default();
@@ -1015,225 +880,20 @@ impl Builder {
 
     /// [`Builder::pop_content`] for a caller that needs only to know whether the value
     /// is non-empty.
-    fn pop_content_unused(&mut self, tag: &str) -> Option<bool> {
+    pub(super) fn pop_content_unused(&mut self, tag: &str) -> Option<bool> {
         let nonempty = self.pop_unused(tag, true);
         self.incontent = self.incontent.saturating_sub(1);
         self.cp = ContentParams::default();
         nonempty
     }
 
-    fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
-        let detail_key = detail_key(prefix);
-        {
-            let ctx = self.ctx();
-            let d = ctx.entry(detail_key.clone()).or_insert_with(|| jv!({}));
-            if let Some(o) = d.as_object_mut() {
-                o.insert(key.into(), jstr(value));
-            }
-        }
-        if prefix != "author" {
-            // Better than feedparser, which files a publisher's name and e-mail into the
-            // last *author* too: the publisher string is built from its own details.
-            let ctx = self.ctx();
-            let d = ctx.get(&detail_key).and_then(Value::as_object);
-            let name = d
-                .and_then(|d| str_of(d.get("name")))
-                .filter(|s| !s.is_empty());
-            let email = d
-                .and_then(|d| str_of(d.get("email")))
-                .filter(|s| !s.is_empty());
-            let v = match (name, email) {
-                (Some(n), Some(e)) => format!("{n} ({e})"),
-                (Some(n), None) => n.to_owned(),
-                (None, Some(e)) => e.to_owned(),
-                (None, None) => return,
-            };
-            ctx.insert(prefix.to_owned().into(), jstr(v));
-            return;
-        }
-        self.sync_author_detail("author");
-        let ctx = self.ctx();
-        let authors = ctx.entry("authors".into()).or_insert_with(|| jv!([{}]));
-        if let Some(a) = authors.as_array_mut() {
-            if a.is_empty() {
-                a.push(jv!({}));
-            }
-            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), jstr(value));
-            }
-        }
-    }
-
-    fn save_contributor(&mut self, key: &'static str, value: &str) {
-        let ctx = self.ctx();
-        let c = ctx
-            .entry("contributors".into())
-            .or_insert_with(|| jv!([{}]));
-        if let Some(a) = c.as_array_mut() {
-            if a.is_empty() {
-                a.push(jv!({}));
-            }
-            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), jstr(value));
-            }
-        }
-    }
-
-    fn sync_author_detail(&mut self, key: &'static str) {
-        let plural: Cow<'static, str> = match key {
-            "author" => "authors".into(),
-            "publisher" => "publishers".into(),
-            _ => format!("{key}s").into(),
-        };
-        let plural = &*plural;
-        let detail_key = detail_key(key);
-        let ctx = self.ctx();
-        let last = ctx
-            .get(plural)
-            .and_then(Value::as_array)
-            .and_then(|a| a.last());
-        let from_list = matches!(last, Some(Value::Object(_)));
-        if let Some(Value::Object(detail)) = last
-            && !detail.is_empty()
-        {
-            let name = str_of(detail.get("name")).filter(|s| !s.is_empty());
-            let email = str_of(detail.get("email")).filter(|s| !s.is_empty());
-            let v = match (name, email) {
-                (Some(n), Some(e)) => Some(format!("{n} ({e})")),
-                (Some(n), None) => Some(n.to_owned()),
-                (None, Some(e)) => Some(e.to_owned()),
-                (None, None) => None,
-            };
-            if let Some(v) = v {
-                ctx.insert(key.into(), jstr(v));
-            }
-            return;
-        }
-        let Some(mut author) = str_of(ctx.get(key))
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-        else {
-            return;
-        };
-        let mut email = None;
-        if let Some((a, b)) = find_email(&author) {
-            let e = author[a..b].to_owned();
-            author = author.replace(&e, "");
-            author = author
-                .replace("()", "")
-                .replace("<>", "")
-                .replace("&lt;&gt;", "");
-            author = trim_py(&author).to_owned();
-            if author.starts_with('(') {
-                author.remove(0);
-            }
-            if author.ends_with(')') {
-                author.pop();
-            }
-            author = trim_py(&author).to_owned();
-            email = Some(e);
-        }
-        let mut detail = Dict::new();
-        if !author.is_empty() {
-            detail.insert("name".into(), jv!(&author));
-        }
-        if let Some(e) = &email {
-            detail.insert("email".into(), jstr(e));
-        }
-        if author.is_empty() && email.is_none() {
-            return;
-        }
-        let had_detail = ctx.contains_key(&detail_key);
-        if !had_detail {
-            ctx.insert(detail_key, Value::Object(detail.clone()));
-        }
-        if from_list
-            && let Some(last) = ctx
-                .get_mut(plural)
-                .and_then(Value::as_array_mut)
-                .and_then(|a| a.last_mut())
-        {
-            *last = Value::Object(detail);
-        }
-    }
-
-    fn add_tag(&mut self, term: Option<&str>, scheme: Option<&str>, label: Option<&str>) {
-        let ctx = self.ctx();
-        let tags = ctx.entry("tags".into()).or_insert_with(|| jv!([]));
-        let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
-        if empty(term) && empty(scheme) && empty(label) {
-            return;
-        }
-        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| jv!(s));
-        let value = jv!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
-        // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
-        // keep hostile input linear.
-        if let Some(a) = tags.as_array_mut()
-            && (a.len() > 1000 || !a.contains(&value))
-        {
-            a.push(value);
-        }
-    }
-
-    fn start_author(&mut self) {
-        self.inauthor = true;
-        self.push("author", true);
-        let ctx = self.ctx();
-        let a = ctx.entry("authors".into()).or_insert_with(|| jv!([]));
-        if let Some(a) = a.as_array_mut() {
-            a.push(jv!({}));
-        }
-    }
-
-    fn end_author(&mut self) {
-        self.pop("author", true);
-        self.inauthor = false;
-        self.sync_author_detail("author");
-    }
-
-    fn start_link(&mut self, attrs: Vec<(String, String)>) {
-        let mut d = attrs_dict_owned(attrs);
-        if !d.contains_key("rel") {
-            d.insert("rel".into(), jv!("alternate"));
-        }
-        if !d.contains_key("type") {
-            let t = if str_of(d.get("rel")) == Some("self") {
-                "application/atom+xml"
-            } else {
-                "text/html"
-            };
-            d.insert("type".into(), jstr(t));
-        }
-        enforce_href(&mut d);
-        if let Some(Value::String(h)) = d.get_mut("href") {
-            self.resolve_in_place(h);
-        }
-        let expecting = self.infeed || self.inentry || self.insource;
-        let skip = self.inentry && self.inimage;
-        let alternate_html = str_of(d.get("rel")) == Some("alternate")
-            && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
-        let href = str_of(d.get("href")).map(|h| alternate_html.then(|| h.to_owned()));
-        let ctx = self.ctx();
-        let links = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-        if !skip && let Some(a) = links.as_array_mut() {
-            a.push(Value::Object(d));
-        }
-        match href {
-            Some(Some(h)) => {
-                ctx.insert("link".into(), jstr(h));
-            }
-            Some(None) => {}
-            None => self.push("link", expecting),
-        }
-    }
-
-    fn resolve_uri(&self, uri: &str) -> String {
+    pub(super) fn resolve_uri(&self, uri: &str) -> String {
         super::url::urljoin(&self.baseuri, uri)
     }
 
     /// `*uri = self.resolve_uri(uri)`, without a copy when there is no base and nothing
     /// to trim.
-    fn resolve_in_place(&self, uri: &mut String) {
+    pub(super) fn resolve_in_place(&self, uri: &mut String) {
         if self.baseuri.is_empty() {
             let trimmed = uri.trim();
             if trimmed.len() != uri.len() {
@@ -1244,841 +904,11 @@ impl Builder {
         }
     }
 
-    fn start_content(&mut self, attrs: &[(String, String)]) {
-        self.has_content = true;
-        self.push_content("content", attrs, "text/plain", true);
-        if let Some(src) = getattr(attrs, "src").filter(|s| !s.is_empty()) {
-            self.cp.src = Some(self.resolve_uri(src));
-        }
-        self.push("content", true);
-    }
-
-    fn end_content(&mut self) {
-        let ty = map_content_type(self.cp.ty_or(""));
-        let copy = ty == "text/plain" || is_html_type(&ty);
-        // The value is copied to `summary` only when there is none yet.
-        if copy && !self.ctx_has("summary") {
-            if let Some(v) = self.pop_content("content") {
-                self.save("summary", jstr(v), false);
-            }
-        } else {
-            self.pop_content_unused("content");
-        }
-    }
-
-    fn start_description(&mut self, attrs: &[(String, String)], default: &str) {
-        let has_summary = self.ctx().contains_key("summary");
-        if has_summary && !self.has_content {
-            self.summary_key = Some("content");
-            self.start_content(attrs);
-        } else {
-            let e = self.infeed || self.inentry || self.insource;
-            self.push_content("description", attrs, default, e);
-        }
-    }
-
-    fn end_description(&mut self) {
-        if self.summary_key == Some("content") {
-            self.end_content();
-        } else {
-            self.pop_content_unused("description");
-        }
-        self.summary_key = None;
-    }
-
-    fn start_summary(&mut self, attrs: &[(String, String)]) {
-        let has_summary = self.ctx().contains_key("summary");
-        if has_summary && !self.has_content {
-            self.summary_key = Some("content");
-            self.start_content(attrs);
-        } else {
-            self.summary_key = Some("summary");
-            self.push_content("summary", attrs, "text/plain", true);
-        }
-    }
-
-    fn end_summary(&mut self) {
-        if self.summary_key == Some("content") {
-            self.end_content();
-        } else {
-            let k = self.summary_key.unwrap_or("summary");
-            self.pop_content_unused(k);
-        }
-        self.summary_key = None;
-    }
-
-    fn start_title(&mut self, attrs: &[(String, String)]) {
-        let e = self.infeed || self.inentry || self.insource;
-        self.push_content("title", attrs, "text/plain", e);
-    }
-
-    fn end_title(&mut self) {
-        if self.svg_ok > 0 {
-            return;
-        }
-        if self.pop_content_unused("title") == Some(true) {
-            self.title_depth = self.depth;
-        }
-    }
-
-    fn start_category(&mut self, attrs: &[(String, String)]) {
-        let term = getattr(attrs, "term");
-        let scheme = getattr(attrs, "scheme").or_else(|| getattr(attrs, "domain"));
-        let label = getattr(attrs, "label");
-        self.add_tag(term, scheme, label);
-        self.push("category", true);
-    }
-
-    fn end_category(&mut self) {
-        let Some(value) = self.pop("category", true).filter(|v| !v.is_empty()) else {
-            return;
-        };
-        let ctx = self.ctx();
-        let last_term_empty = ctx
-            .get("tags")
-            .and_then(Value::as_array)
-            .and_then(|a| a.last())
-            .map(|t| {
-                t.get("term")
-                    .is_none_or(|v| v.as_str().is_none_or(str::is_empty))
-            });
-        if last_term_empty == Some(true) {
-            if let Some(t) = ctx
-                .get_mut("tags")
-                .and_then(Value::as_array_mut)
-                .and_then(|a| a.last_mut())
-                .and_then(Value::as_object_mut)
-            {
-                t.insert("term".into(), jstr(value));
-            }
-        } else {
-            self.add_tag(Some(&value), None, None);
-        }
-    }
-
-    fn start_date(&mut self, key: &'static str) {
-        self.push(key, true);
-    }
-
-    fn end_date(&mut self, key: &str) {
-        let v = self.pop(key, true).unwrap_or_default();
-        let parsed_key: Cow<'static, str> = match key {
-            "published" => "published_parsed".into(),
-            "updated" => "updated_parsed".into(),
-            "created" => "created_parsed".into(),
-            "expired" => "expired_parsed".into(),
-            _ => format!("{key}_parsed").into(),
-        };
-        // Atom entries often carry the same date twice (published, updated).
-        let parsed = match &self.last_date {
-            Some((text, parsed)) if *text == v => parsed.clone(),
-            _ => {
-                let parsed = date_value(&v);
-                self.last_date = Some((v, parsed.clone()));
-                parsed
-            }
-        };
-        self.save(parsed_key, parsed, true);
-    }
-
-    fn cdf_common(&mut self, attrs: &[(String, String)]) {
-        if let Some(lm) = getattr(attrs, "lastmod") {
-            self.push("updated", true);
-            self.data_raw(lm);
-            self.end_date("updated");
-        }
-        if let Some(href) = getattr(attrs, "href") {
-            self.start_link(Vec::new());
-            self.data_raw(href);
-            self.pop("link", true);
-        }
-    }
-
-    fn data_raw(&mut self, s: &str) {
+    pub(super) fn data_raw(&mut self, s: &str) {
         if let Some(top) = self.stack.last_mut() {
             top.text = s.to_owned();
             top.marks.clear();
         }
-    }
-
-    fn start_geom(&mut self) {
-        self.push("geometry", false);
-        self.ctx().insert("where".into(), jv!({}));
-    }
-
-    fn save_where(&mut self, geometry: serde_json::Map<String, serde_json::Value>) {
-        let geometry = Map::from_json(geometry);
-        let ctx = self.ctx();
-        let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
-        if let Some(o) = w.as_object_mut() {
-            o.extend(geometry);
-        }
-    }
-
-    fn parse_srs(&mut self, attrs: &[(String, String)]) {
-        let name = getattr(attrs, "srsname").map_or(Value::Null, |s| jv!(s));
-        let dim = getattr(attrs, "srsdimension")
-            .unwrap_or("2")
-            .trim()
-            .parse::<i64>()
-            .unwrap_or(2);
-        let ctx = self.ctx();
-        let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
-        if let Some(o) = w.as_object_mut() {
-            o.insert("srsName".into(), name);
-            o.insert("srsDimension".into(), jv!(dim));
-        }
-    }
-
-    fn gml_pos(&mut self, list: bool) {
-        let this = self.pop("pos", true).unwrap_or_default();
-        let ctx = self.ctx();
-        let w = ctx.get("where").and_then(Value::as_object);
-        let srs = w.and_then(|w| str_of(w.get("srsName"))).map(str::to_owned);
-        let dims = w
-            .and_then(|w| w.get("srsDimension"))
-            .and_then(Value::as_i64)
-            .unwrap_or(2);
-        let mut swap = true;
-        if let Some(s) = srs.filter(|s| s.contains("EPSG"))
-            && let Ok(epsg) = s.rsplit(':').next().unwrap_or("").parse::<u32>()
-        {
-            swap = geo::is_geographic(epsg);
-        }
-        let g = if list {
-            match self.ingeometry {
-                Geom::LineString => geo::line(&this, swap, dims),
-                Geom::Polygon => geo::line(&this, swap, dims).map(|mut l| {
-                    let ring = l.remove("coordinates").unwrap_or(serde_json::Value::Null);
-                    let mut d = serde_json::Map::new();
-                    d.insert("type".into(), serde_json::json!("Polygon"));
-                    d.insert("coordinates".into(), serde_json::json!([ring]));
-                    d
-                }),
-                _ => None,
-            }
-        } else {
-            geo::point(&this, swap, dims)
-        };
-        if let Some(g) = g {
-            self.save_where(g);
-        }
-    }
-
-    /// Calls feedparser's `_start_<key>` handler; false when there is none.
-    /// A handler that keeps the attributes as a dictionary may take them (`attrs` is not
-    /// read once a handler has run).
-    fn start_handler(&mut self, key: &str, attrs: &mut Vec<(String, String)>) -> bool {
-        match key {
-            "rss" => {
-                if self.version.is_empty() || !self.version.starts_with("rss") {
-                    let v = getattr(attrs, "version").unwrap_or("");
-                    self.version = match v {
-                        "0.91" => "rss091u",
-                        "0.92" => "rss092",
-                        "0.93" => "rss093",
-                        "0.94" => "rss094",
-                        v if v.starts_with("2.") => "rss20",
-                        _ => "rss",
-                    }
-                    .into();
-                }
-            }
-            "channel" => {
-                // A root-level channel is CDF (feedparser 6 reports "" there; older
-                // versions and its documentation say "cdf").
-                if self.version.is_empty() && self.depth == 1 {
-                    self.version = "cdf".into();
-                }
-                self.infeed = true;
-                self.cdf_common(attrs);
-            }
-            "feed" => {
-                self.infeed = true;
-                if self.version.is_empty() {
-                    self.version = match getattr(attrs, "version") {
-                        Some("0.1") => "atom01",
-                        Some("0.2") => "atom02",
-                        Some("0.3") => "atom03",
-                        _ => "atom",
-                    }
-                    .into();
-                }
-            }
-            "image" => {
-                if !self.inentry {
-                    self.ctx().entry("image".into()).or_insert_with(|| jv!({}));
-                }
-                self.inimage = true;
-                self.title_depth = -1;
-                self.push("image", false);
-            }
-            "textinput" => {
-                self.ctx()
-                    .entry("textinput".into())
-                    .or_insert_with(|| jv!({}));
-                self.intextinput = true;
-                self.title_depth = -1;
-                self.push("textinput", false);
-            }
-            "author" | "managingeditor" | "dc_author" | "dc_creator" | "itunes_author" => {
-                self.start_author();
-            }
-            "contributor" => {
-                self.incontributor = true;
-                let ctx = self.ctx();
-                let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = c.as_array_mut() {
-                    a.push(jv!({}));
-                }
-                self.push("contributor", false);
-            }
-            "dc_contributor" => {
-                self.incontributor = true;
-                let ctx = self.ctx();
-                let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = c.as_array_mut() {
-                    a.push(jv!({}));
-                }
-                self.push("name", false);
-            }
-            "name" | "itunes_name" => self.push("name", false),
-            "width" => self.push("width", false),
-            "height" => self.push("height", false),
-            "url" | "homepage" | "uri" => self.push("href", true),
-            "email" | "itunes_email" => self.push("email", false),
-            "subtitle" | "tagline" | "itunes_subtitle" => {
-                self.push_content("subtitle", attrs, "text/plain", true);
-            }
-            "rights" | "copyright" | "dc_rights" => {
-                self.push_content("rights", attrs, "text/plain", true);
-            }
-            "item" | "entry" => {
-                if self.done.len() + self.entries.len() >= self.max_entries {
-                    self.entries_truncated = true;
-                    if self.entries.pop().is_none() {
-                        self.done.pop();
-                    }
-                }
-                if let Some(prev) = self.entries.pop() {
-                    self.done.push(crate::model::Entry::from_builder(prev));
-                }
-                self.entries.push(Dict::with_capacity(24));
-                self.property_depth.clear();
-                self.push("item", false);
-                self.inentry = true;
-                self.guidislink = false;
-                self.title_depth = -1;
-                if let Some(id) = getattr(attrs, "rdf:about") {
-                    let id = id.to_owned();
-                    self.ctx().insert("id".into(), jstr(id));
-                }
-                self.cdf_common(attrs);
-            }
-            "language" | "dc_language" => self.push("language", true),
-            "webmaster" | "dc_publisher" => self.push("publisher", true),
-            "published" | "issued" | "pubdate" | "dcterms_issued" => self.start_date("published"),
-            "updated" | "modified" | "lastbuilddate" | "dc_date" | "dcterms_modified" => {
-                self.start_date("updated");
-            }
-            "created" | "dcterms_created" => self.start_date("created"),
-            "expirationdate" => self.start_date("expired"),
-            "dcterms_valid" => self.push("validity", true),
-            "category" | "keywords" | "dc_subject" => self.start_category(attrs),
-            "media_category" => {
-                let mut a = attrs.to_vec();
-                if getattr(&a, "scheme").is_none() {
-                    a.push((
-                        "scheme".into(),
-                        "http://search.yahoo.com/mrss/category_schema".into(),
-                    ));
-                }
-                self.start_category(&a);
-            }
-            "itunes_category" => {
-                self.add_tag(getattr(attrs, "text"), Some("http://www.itunes.com/"), None);
-                self.push("category", true);
-            }
-            "tags" => self.push("tags", true),
-            "cloud" => {
-                let d = attrs_dict(attrs);
-                self.ctx().insert("cloud".into(), Value::Object(d));
-            }
-            "link" => self.start_link(std::mem::take(attrs)),
-            "guid" | "id" => {
-                self.guidislink = getattr(attrs, "ispermalink").unwrap_or("true") == "true";
-                self.push("id", true);
-            }
-            "title" | "dc_title" | "media_title" => {
-                if self.svg_ok > 0 {
-                    return false;
-                }
-                self.start_title(attrs);
-            }
-            "description" | "dc_description" | "media_description" => {
-                self.start_description(attrs, "text/html");
-            }
-            "abstract" => {
-                let e = self.infeed || self.inentry || self.insource;
-                self.push_content("description", attrs, "text/plain", e);
-            }
-            "info" | "feedburner_browserfriendly" => {
-                self.push_content("info", attrs, "text/plain", true);
-            }
-            "generator" => {
-                let mut d = attrs_dict(attrs);
-                if !d.is_empty() {
-                    enforce_href(&mut d);
-                    if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
-                        let r = self.resolve_uri(&h);
-                        d.insert("href".into(), jstr(r));
-                    }
-                }
-                self.ctx()
-                    .insert("generator_detail".into(), Value::Object(d));
-                self.push("generator", true);
-            }
-            "summary" | "itunes_summary" => self.start_summary(attrs),
-            "enclosure" => {
-                let mut d = attrs_dict_owned(std::mem::take(attrs));
-                enforce_href(&mut d);
-                d.insert("rel".into(), jv!("enclosure"));
-                let ctx = self.ctx();
-                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = l.as_array_mut() {
-                    a.push(Value::Object(d));
-                }
-            }
-            "source" => {
-                if let Some(u) = getattr(attrs, "url") {
-                    self.sourcedata.insert("href".into(), jstr(u));
-                }
-                self.push("source", true);
-                self.insource = true;
-                self.title_depth = -1;
-            }
-            "content" => self.start_content(attrs),
-            "body" | "xhtml_body" => {
-                self.push_content("content", attrs, "application/xhtml+xml", true);
-            }
-            "content_encoded" | "fullitem" => {
-                self.has_content = true;
-                self.push_content("content", attrs, "text/html", true);
-            }
-            "newlocation" => self.push("newlocation", true),
-            "itunes_owner" => {
-                self.inpublisher = true;
-                self.push("publisher", false);
-            }
-            "itunes_image" | "itunes_link" => {
-                self.push("itunes_image", false);
-                let href = getattr(attrs, "href")
-                    .filter(|s| !s.is_empty())
-                    .or_else(|| getattr(attrs, "url").filter(|s| !s.is_empty()));
-                if let Some(h) = href {
-                    let h = h.to_owned();
-                    self.ctx().insert("image".into(), jv!({"href": h}));
-                }
-            }
-            "media_group" => {}
-            "media_rating" => {
-                self.keep_first("media_rating", attrs);
-                self.push("rating", true);
-            }
-            "media_credit" => {
-                self.append_attrs("media_credit", attrs);
-                self.push("credit", true);
-            }
-            "media_restriction" => {
-                self.keep_first("media_restriction", attrs);
-                self.push("restriction", true);
-            }
-            "media_license" => {
-                self.keep_first("media_license", attrs);
-                self.push("license", true);
-            }
-            "media_content" => self.append_attrs("media_content", attrs),
-            "media_thumbnail" => {
-                self.push("url", true);
-                self.append_attrs("media_thumbnail", attrs);
-            }
-            "media_player" => {
-                self.push("media_player", false);
-                let d = attrs_dict(attrs);
-                self.ctx().insert("media_player".into(), Value::Object(d));
-            }
-            "psc_chapters" => {
-                let ctx = self.ctx();
-                if !ctx.contains_key("psc_chapters") {
-                    let mut d = attrs_dict(attrs);
-                    d.insert("chapters".into(), jv!([]));
-                    ctx.insert("psc_chapters".into(), Value::Object(d));
-                    self.psc_chapters_flag = true;
-                }
-            }
-            "psc_chapter" => {
-                if self.psc_chapters_flag {
-                    let mut d = attrs_dict(attrs);
-                    let start = getattr(attrs, "start").unwrap_or("");
-                    d.insert(
-                        "start_parsed".into(),
-                        Value::from_json(geo::psc_start(start)),
-                    );
-                    if let Some(a) = self
-                        .ctx()
-                        .get_mut("psc_chapters")
-                        .and_then(|p| p.get_mut("chapters"))
-                        .and_then(Value::as_array_mut)
-                    {
-                        a.push(Value::Object(d));
-                    }
-                }
-            }
-            "cc_license" => {
-                let mut d = Dict::new();
-                d.insert("rel".into(), jv!("license"));
-                if let Some(v) = getattr(attrs, "rdf:resource").filter(|v| !v.is_empty()) {
-                    d.insert("href".into(), jstr(v));
-                }
-                let ctx = self.ctx();
-                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = l.as_array_mut() {
-                    a.push(Value::Object(d));
-                }
-            }
-            "creativecommons_license" => self.push("license", true),
-            "admin_generatoragent" | "admin_errorreportsto" => {
-                let name = if key == "admin_generatoragent" {
-                    "generator"
-                } else {
-                    "errorreportsto"
-                };
-                self.push(name, true);
-                let value = getattr(attrs, "rdf:resource").map(str::to_owned);
-                if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
-                    self.data_raw(v);
-                }
-                self.pop(name, true);
-                if name == "generator" {
-                    let v = value.map_or(Value::Null, jstr);
-                    self.ctx()
-                        .insert("generator_detail".into(), jv!({ "href": v }));
-                }
-            }
-            "georss_point" | "georss_line" | "georss_polygon" | "georss_box" => self.start_geom(),
-            "where" | "georss_where" => {
-                self.push("where", false);
-                self.ctx().insert("where".into(), jv!({}));
-            }
-            "gml_point" => {
-                self.parse_srs(attrs);
-                self.ingeometry = Geom::Point;
-                self.push("geometry", false);
-            }
-            "gml_linestring" => {
-                self.parse_srs(attrs);
-                self.ingeometry = Geom::LineString;
-                self.push("geometry", false);
-            }
-            "gml_polygon" => {
-                self.parse_srs(attrs);
-                self.push("geometry", false);
-            }
-            "gml_exterior" => self.push("geometry", false),
-            "gml_linearring" => {
-                self.ingeometry = Geom::Polygon;
-                self.push("geometry", false);
-            }
-            "gml_pos" | "gml_poslist" => self.push("pos", false),
-            _ => return false,
-        }
-        true
-    }
-
-    /// Calls feedparser's `_end_<key>` handler; false when there is none.
-    fn end_handler(&mut self, key: &str) -> bool {
-        match key {
-            "channel" | "feed" => self.infeed = false,
-            "image" => {
-                self.pop("image", true);
-                self.inimage = false;
-            }
-            "textinput" => {
-                self.pop("textinput", true);
-                self.intextinput = false;
-            }
-            "author" | "managingeditor" | "dc_author" | "dc_creator" | "itunes_author" => {
-                self.end_author();
-            }
-            "contributor" => {
-                self.pop("contributor", true);
-                self.incontributor = false;
-            }
-            "name" | "itunes_name" | "dc_contributor" => {
-                let value = self.pop("name", true).unwrap_or_default();
-                if self.inpublisher {
-                    self.save_author("name", &value, "publisher");
-                } else if self.inauthor {
-                    self.save_author("name", &value, "author");
-                } else if self.incontributor {
-                    self.save_contributor("name", &value);
-                } else if self.intextinput {
-                    self.ctx().insert("name".into(), jstr(value));
-                }
-                if key == "dc_contributor" {
-                    self.incontributor = false;
-                }
-            }
-            "width" | "height" => {
-                let value = self.pop(key, true).unwrap_or_default();
-                let n = parse_py_int(&value).unwrap_or(0);
-                if self.inimage {
-                    self.ctx().insert(key.to_owned().into(), jv!(n));
-                }
-            }
-            "url" | "homepage" | "uri" => {
-                let value = self.pop("href", true).unwrap_or_default();
-                if self.inauthor {
-                    self.save_author("href", &value, "author");
-                } else if self.incontributor {
-                    self.save_contributor("href", &value);
-                }
-            }
-            "email" | "itunes_email" => {
-                let value = self.pop("email", true).unwrap_or_default();
-                if self.inpublisher {
-                    self.save_author("email", &value, "publisher");
-                } else if self.inauthor {
-                    self.save_author("email", &value, "author");
-                } else if self.incontributor {
-                    self.save_contributor("email", &value);
-                }
-            }
-            "subtitle" | "tagline" | "itunes_subtitle" => {
-                self.pop_content_unused("subtitle");
-            }
-            "rights" | "copyright" | "dc_rights" => {
-                self.pop_content_unused("rights");
-            }
-            "item" | "entry" => {
-                self.pop("item", true);
-                self.inentry = false;
-                self.has_content = false;
-            }
-            "language" | "dc_language" => {
-                let v = self.pop("language", true);
-                self.lang = v.map(Rc::from);
-            }
-            "webmaster" | "dc_publisher" => {
-                self.pop("publisher", true);
-                self.sync_author_detail("publisher");
-            }
-            "published" | "issued" | "pubdate" | "dcterms_issued" => self.end_date("published"),
-            "updated" | "modified" | "lastbuilddate" | "dc_date" | "dcterms_modified" => {
-                self.end_date("updated");
-            }
-            "created" | "dcterms_created" => self.end_date("created"),
-            "expirationdate" => self.end_date("expired"),
-            "dcterms_valid" => {
-                let v = self.pop("validity", true).unwrap_or_default();
-                for part in v.split(';') {
-                    if let Some((k, val)) = part.split_once('=')
-                        && (k == "start" || k == "end")
-                    {
-                        self.save(format!("validity_{k}"), jv!(val), true);
-                        self.save(format!("validity_{k}_parsed"), date_value(val), true);
-                    }
-                }
-            }
-            "category" | "keywords" | "dc_subject" | "media_category" | "itunes_category" => {
-                self.end_category();
-            }
-            "tags" => {
-                let v = self.pop("tags", true).unwrap_or_default();
-                for term in v.split(',') {
-                    self.add_tag(Some(trim_py(term)), None, None);
-                }
-            }
-            "itunes_keywords" => {
-                let v = self.pop("itunes_keywords", true).unwrap_or_default();
-                for term in v.split(',') {
-                    let t = trim_py(term);
-                    if !t.is_empty() {
-                        self.add_tag(Some(t), Some("http://www.itunes.com/"), None);
-                    }
-                }
-            }
-            "media_keywords" => {
-                let v = self.pop("media_keywords", true).unwrap_or_default();
-                for term in v.split(',') {
-                    let t = trim_py(term);
-                    if !t.is_empty() {
-                        self.add_tag(Some(t), None, None);
-                    }
-                }
-            }
-            "link" => {
-                self.pop("link", true);
-            }
-            "guid" | "id" => {
-                let value = self.pop("id", true);
-                let has_link = self.ctx().contains_key("link");
-                let gil = self.guidislink && !has_link;
-                self.save("guidislink", jv!(gil), false);
-                if self.guidislink
-                    && let Some(v) = value
-                {
-                    self.save("link", jstr(v), false);
-                }
-            }
-            "title" | "dc_title" => self.end_title(),
-            "media_title" => {
-                let td = self.title_depth;
-                self.end_title();
-                self.title_depth = td;
-            }
-            "description" | "dc_description" | "media_description" | "abstract" => {
-                self.end_description();
-            }
-            "info" | "feedburner_browserfriendly" => {
-                self.pop_content_unused("info");
-            }
-            "generator" => {
-                let value = self.pop("generator", true);
-                let ctx = self.ctx();
-                if let Some(d) = ctx
-                    .get_mut("generator_detail")
-                    .and_then(Value::as_object_mut)
-                {
-                    d.insert("name".into(), value.map_or(Value::Null, jstr));
-                }
-            }
-            "summary" | "itunes_summary" => self.end_summary(),
-            "source" => {
-                self.insource = false;
-                let value = self.pop("source", true);
-                if let Some(v) = value.filter(|v| !v.is_empty()) {
-                    self.sourcedata.insert("title".into(), jstr(v));
-                }
-                let data = std::mem::take(&mut self.sourcedata);
-                self.ctx().insert("source".into(), Value::Object(data));
-            }
-            "content" | "body" | "xhtml_body" | "content_encoded" | "fullitem" => {
-                self.end_content();
-            }
-            "newlocation" => {
-                let url = self.pop("newlocation", true).unwrap_or_default();
-                if self.ctx_kind() == Ctx::Feed {
-                    let u = self.resolve_uri(trim_py(&url));
-                    self.feed.insert("newlocation".into(), jstr(u));
-                }
-            }
-            "itunes_owner" => {
-                let kept = self.ctx().get("publisher").cloned();
-                self.pop("publisher", true);
-                self.inpublisher = false;
-                if let Some(k) = kept {
-                    self.ctx().insert("publisher".into(), k);
-                }
-                self.sync_author_detail("publisher");
-            }
-            "itunes_block" => {
-                let v = self.pop("itunes_block", false).unwrap_or_default();
-                let b = i64::from(v == "yes" || v == "Yes");
-                self.ctx().insert("itunes_block".into(), jv!(b));
-            }
-            "itunes_explicit" => {
-                let v = self.pop("itunes_explicit", false).unwrap_or_default();
-                // feedparser maps only "yes" and "clean"; the other spellings the
-                // iTunes specification allows are read too.
-                let e = match v.as_str() {
-                    "yes" | "true" | "explicit" => jv!(true),
-                    "clean" | "no" | "false" => jv!(false),
-                    _ => Value::Null,
-                };
-                self.ctx().insert("itunes_explicit".into(), e);
-            }
-            "media_rating" => self.content_of("rating", "media_rating"),
-            "media_credit" => self.content_of("credit", "media_credit"),
-            "media_restriction" => {
-                if let Some(r) = self
-                    .pop("restriction", true)
-                    .filter(|r| !r.trim().is_empty())
-                {
-                    let list: Vec<String> =
-                        r.split(' ').map(|c| trim_py(c).to_lowercase()).collect();
-                    if let Some(o) = self
-                        .ctx()
-                        .get_mut("media_restriction")
-                        .and_then(Value::as_object_mut)
-                    {
-                        o.insert("content".into(), jv!(list));
-                    }
-                }
-            }
-            "media_license" => self.content_of("license", "media_license"),
-            "media_thumbnail" => {
-                let url = self.pop("url", true);
-                if let Some(u) = url.filter(|u| !u.trim().is_empty())
-                    && let Some(o) = self
-                        .ctx()
-                        .get_mut("media_thumbnail")
-                        .and_then(Value::as_array_mut)
-                        .and_then(|a| a.last_mut())
-                        .and_then(Value::as_object_mut)
-                {
-                    o.entry("url".into()).or_insert(jstr(u));
-                }
-            }
-            "media_player" => {
-                let v = self.pop("media_player", true);
-                if let Some(o) = self
-                    .ctx()
-                    .get_mut("media_player")
-                    .and_then(Value::as_object_mut)
-                {
-                    o.insert("content".into(), v.map_or(Value::Null, jstr));
-                }
-            }
-            "psc_chapters" => self.psc_chapters_flag = false,
-            "creativecommons_license" => {
-                let v = self.pop("license", true);
-                let mut d = Dict::new();
-                d.insert("rel".into(), jv!("license"));
-                if let Some(v) = v.filter(|v| !v.is_empty()) {
-                    d.insert("href".into(), jstr(v));
-                }
-                let ctx = self.ctx();
-                let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = l.as_array_mut() {
-                    a.push(Value::Object(d));
-                }
-                ctx.remove("license");
-            }
-            "georss_point" | "georss_line" | "georss_polygon" | "georss_box" => {
-                let v = self.pop("geometry", true).unwrap_or_default();
-                let g = match key {
-                    "georss_point" => geo::point(&v, true, 2),
-                    "georss_line" => geo::line(&v, true, 2),
-                    "georss_polygon" => geo::polygon(&v),
-                    _ => geo::boxed(&v),
-                };
-                if let Some(g) = g {
-                    self.save_where(g);
-                }
-            }
-            "gml_pos" => self.gml_pos(false),
-            "gml_poslist" => self.gml_pos(true),
-            "gml_point" | "gml_linestring" | "gml_linearring" | "gml_exterior" | "gml_polygon" => {
-                self.ingeometry = Geom::None;
-                self.pop("geometry", true);
-            }
-            "where" | "georss_where" => {
-                self.pop("where", true);
-            }
-            _ => return false,
-        }
-        true
     }
 }
 
@@ -2121,7 +951,7 @@ fn fp_key(key: &str) -> &str {
 }
 
 /// `fp_key("{key}_detail")` (without formatting for the usual keys).
-fn detail_key(key: &str) -> Cow<'static, str> {
+pub(super) fn detail_key(key: &str) -> Cow<'static, str> {
     match key {
         "title" => "title_detail".into(),
         "summary" | "description" => "summary_detail".into(),
@@ -2164,7 +994,7 @@ pub(crate) fn trim_py(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
 }
 
-fn parse_py_int(s: &str) -> Option<i64> {
+pub(super) fn parse_py_int(s: &str) -> Option<i64> {
     let t = trim_py(s).replace('_', "");
     t.parse::<i64>().ok()
 }

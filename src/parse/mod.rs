@@ -12,12 +12,61 @@
 //! honoured only in feedparser's "safe" form (plain text or one character reference),
 //! which cannot nest, and their total expansion is bounded by
 //! [`ParseOptions::max_entity_expansion`].
+//!
+//! # Layout
+//!
+//! ```text
+//! parse/
+//! ├── mod.rs          the driver: strict quick-xml pass, namespace scopes, element names
+//! │                   resolved once (`Name`: tag, handler key, namespace handlers), limits
+//! ├── lenient.rs      the tolerant tokenizer of the second pass
+//! ├── entities.rs     HTML and DTD entities
+//! ├── builder.rs      the shared machinery: the element stack, contexts (feed, entry,
+//! │                   image, text input, source), push/pop of text with its content
+//! │                   parameters, xml:base and xml:lang, inline XHTML, the dictionary
+//! ├── core/           the core formats, whose elements have no prefix
+//! │   ├── mod.rs      their start/end dispatch (one match each)
+//! │   ├── rss.rs      RSS 0.9x, 1.0, 2.0: version, channel, item, image, guid, source …
+//! │   ├── atom.rs     Atom 0.3, 1.0: feed, link, generator, person URIs
+//! │   ├── cdf.rs      CDF: root channel, lastmod/href, abstract
+//! │   └── constructs.rs  shared with the namespaces: persons, text constructs,
+//! │                   content, dates, categories
+//! ├── ns/             one module per namespace with handlers of its own
+//! │   ├── mod.rs      URI → prefix (`canonical_prefix`) and the registration table
+//! │   │               (prefix → handlers)
+//! │   ├── dc.rs dcterms.rs itunes.rs media.rs georss.rs gml.rs psc.rs
+//! │   ├── cc.rs       cc and creativeCommons
+//! │   └── admin.rs content.rs feedburner.rs xhtml.rs
+//! ├── podcast.rs      Podcasting 2.0: captures its elements whole, before any handler
+//! ├── dict.rs         the intermediate dictionary the builder fills
+//! ├── text.rs url.rs geo.rs   value helpers (repairs, URI joining, GeoJSON)
+//! ```
+//!
+//! The driver resolves each qualified name once to feedparser's key (`dc_creator`,
+//! `title`) and, by the key's prefix, to its namespace's handlers; the builder calls them
+//! on start and end tags and falls back to generic handling (attributes kept as an object,
+//! or the text kept under the key) when they decline.
+//!
+//! **Where does a new namespace go?** Into `ns/NAME.rs`, with a
+//! `pub(in crate::parse) static HANDLERS` whose `start` and `end` match the keys
+//! `NAME_*`, plus one line in `ns::TABLE` (and its URI in `ns::canonical_prefix` if it
+//! is not there). A namespace whose elements are simple values (`sy`, `slash`, `wfw`)
+//! needs no module: the generic handling keeps them. A namespace that must keep nested
+//! elements to itself captures them before dispatch, as `podcast.rs` does.
+//!
+//! Outside this module: HTML values (text constructs of type HTML or XHTML) are
+//! sanitized and their URIs resolved by [`crate::html`], called from the builder's pop
+//! of such a value; JSON Feed is not parsed here but mapped from serde_json by
+//! [`crate::jsonfeed`] into the same model; both meet the XML path in
+//! [`crate::model`], which converts the builder's dictionaries.
 
 mod builder;
+mod core;
 pub(crate) mod dict;
 pub(crate) mod entities;
 pub mod geo;
 mod lenient;
+mod ns;
 mod podcast;
 pub(crate) mod stream;
 pub mod text;
@@ -33,7 +82,8 @@ use quick_xml::events::Event;
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
-use builder::{Builder, canonical_prefix, ns_key};
+use builder::Builder;
+use ns::{canonical_prefix, ns_key};
 
 /// Options for [`parse_str`].
 #[derive(Clone, Debug)]
@@ -298,6 +348,8 @@ pub(crate) struct Name {
     pub(crate) tag: Rc<str>,
     pub(crate) key: Rc<str>,
     pub(crate) ns: Option<&'static str>,
+    /// The element handlers of the key's namespace ([`ns::handlers_for`]).
+    pub(crate) handlers: &'static ns::Handlers,
 }
 
 impl Name {
@@ -315,11 +367,13 @@ impl Name {
         } else {
             qname.into()
         };
+        let handlers = ns::handlers_for(&key);
         Rc::new(Name {
             qname,
             tag,
             key,
             ns,
+            handlers,
         })
     }
 }

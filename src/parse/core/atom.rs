@@ -1,0 +1,97 @@
+//! Atom 0.3 and 1.0 elements (and the RSS ones they share a key with): the version,
+//! links, generators and person URIs.
+
+use crate::parse::builder::{
+    Builder, attrs_dict, attrs_dict_owned, enforce_href, getattr, is_html_type, jstr,
+    map_content_type, str_of,
+};
+use crate::parse::dict::{Value, jv};
+
+/// `feed`: the feed, and Atom 0.x's version.
+pub(super) fn start_feed(b: &mut Builder, attrs: &[(String, String)]) {
+    b.infeed = true;
+    if b.version.is_empty() {
+        b.version = match getattr(attrs, "version") {
+            Some("0.1") => "atom01",
+            Some("0.2") => "atom02",
+            Some("0.3") => "atom03",
+            _ => "atom",
+        }
+        .into();
+    }
+}
+
+/// `generator`: its attributes as `generator_detail` (`uri`/`url` as a resolved `href`).
+pub(super) fn start_generator(b: &mut Builder, attrs: &[(String, String)]) {
+    let mut d = attrs_dict(attrs);
+    if !d.is_empty() {
+        enforce_href(&mut d);
+        if let Some(h) = str_of(d.get("href")).map(str::to_owned) {
+            let r = b.resolve_uri(&h);
+            d.insert("href".into(), jstr(r));
+        }
+    }
+    b.ctx().insert("generator_detail".into(), Value::Object(d));
+    b.push("generator", true);
+}
+
+/// The end of `generator`: its text is the detail's `name`.
+pub(super) fn end_generator(b: &mut Builder) {
+    let value = b.pop("generator", true);
+    let ctx = b.ctx();
+    if let Some(d) = ctx
+        .get_mut("generator_detail")
+        .and_then(Value::as_object_mut)
+    {
+        d.insert("name".into(), value.map_or(Value::Null, jstr));
+    }
+}
+
+/// The end of a person's `uri` (or `url`, `homepage`).
+pub(super) fn end_uri(b: &mut Builder) {
+    let value = b.pop("href", true).unwrap_or_default();
+    if b.inauthor {
+        b.save_author("href", &value, "author");
+    } else if b.incontributor {
+        b.save_contributor("href", &value);
+    }
+}
+
+impl Builder {
+    /// `link`: Atom's (attributes) or RSS's (text); an alternate HTML link is the `link`.
+    pub(super) fn start_link(&mut self, attrs: Vec<(String, String)>) {
+        let mut d = attrs_dict_owned(attrs);
+        if !d.contains_key("rel") {
+            d.insert("rel".into(), jv!("alternate"));
+        }
+        if !d.contains_key("type") {
+            let t = if str_of(d.get("rel")) == Some("self") {
+                "application/atom+xml"
+            } else {
+                "text/html"
+            };
+            d.insert("type".into(), jstr(t));
+        }
+        enforce_href(&mut d);
+        if let Some(Value::String(h)) = d.get_mut("href") {
+            self.resolve_in_place(h);
+        }
+        let expecting = self.infeed || self.inentry || self.insource;
+        let skip = self.inentry && self.inimage;
+        let alternate_html = str_of(d.get("rel")) == Some("alternate")
+            && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
+        let href = str_of(d.get("href")).map(|h| alternate_html.then(|| h.to_owned()));
+        let ctx = self.ctx();
+        let links = ctx.entry("links".into()).or_insert_with(|| jv!([]));
+        if !skip && let Some(a) = links.as_array_mut() {
+            a.push(Value::Object(d));
+        }
+        match href {
+            Some(Some(h)) => {
+                ctx.insert("link".into(), jstr(h));
+            }
+            Some(None) => {}
+            None => self.push("link", expecting),
+        }
+    }
+}

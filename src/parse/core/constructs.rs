@@ -1,0 +1,374 @@
+//! Constructs the core formats share with the namespaces: persons (authors,
+//! contributors, publishers), text constructs (title, description, summary, rights,
+//! subtitle), content, dates and categories. `dc:creator`, `itunes:author` and `author`
+//! all go through [`Builder::start_author`]; `dc:date` and `pubDate` through
+//! [`Builder::end_date`].
+
+use std::borrow::Cow;
+
+use crate::parse::builder::{
+    Builder, Dict, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, str_of,
+    trim_py,
+};
+use crate::parse::dict::{Value, jv};
+use crate::parse::text::find_email;
+
+impl Builder {
+    pub(in crate::parse) fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
+        let detail_key = detail_key(prefix);
+        {
+            let ctx = self.ctx();
+            let d = ctx.entry(detail_key.clone()).or_insert_with(|| jv!({}));
+            if let Some(o) = d.as_object_mut() {
+                o.insert(key.into(), jstr(value));
+            }
+        }
+        if prefix != "author" {
+            // Better than feedparser, which files a publisher's name and e-mail into the
+            // last *author* too: the publisher string is built from its own details.
+            let ctx = self.ctx();
+            let d = ctx.get(&detail_key).and_then(Value::as_object);
+            let name = d
+                .and_then(|d| str_of(d.get("name")))
+                .filter(|s| !s.is_empty());
+            let email = d
+                .and_then(|d| str_of(d.get("email")))
+                .filter(|s| !s.is_empty());
+            let v = match (name, email) {
+                (Some(n), Some(e)) => format!("{n} ({e})"),
+                (Some(n), None) => n.to_owned(),
+                (None, Some(e)) => e.to_owned(),
+                (None, None) => return,
+            };
+            ctx.insert(prefix.to_owned().into(), jstr(v));
+            return;
+        }
+        self.sync_author_detail("author");
+        let ctx = self.ctx();
+        let authors = ctx.entry("authors".into()).or_insert_with(|| jv!([{}]));
+        if let Some(a) = authors.as_array_mut() {
+            if a.is_empty() {
+                a.push(jv!({}));
+            }
+            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
+                o.insert(key.into(), jstr(value));
+            }
+        }
+    }
+
+    pub(in crate::parse) fn save_contributor(&mut self, key: &'static str, value: &str) {
+        let ctx = self.ctx();
+        let c = ctx
+            .entry("contributors".into())
+            .or_insert_with(|| jv!([{}]));
+        if let Some(a) = c.as_array_mut() {
+            if a.is_empty() {
+                a.push(jv!({}));
+            }
+            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
+                o.insert(key.into(), jstr(value));
+            }
+        }
+    }
+
+    pub(in crate::parse) fn sync_author_detail(&mut self, key: &'static str) {
+        let plural: Cow<'static, str> = match key {
+            "author" => "authors".into(),
+            "publisher" => "publishers".into(),
+            _ => format!("{key}s").into(),
+        };
+        let plural = &*plural;
+        let detail_key = detail_key(key);
+        let ctx = self.ctx();
+        let last = ctx
+            .get(plural)
+            .and_then(Value::as_array)
+            .and_then(|a| a.last());
+        let from_list = matches!(last, Some(Value::Object(_)));
+        if let Some(Value::Object(detail)) = last
+            && !detail.is_empty()
+        {
+            let name = str_of(detail.get("name")).filter(|s| !s.is_empty());
+            let email = str_of(detail.get("email")).filter(|s| !s.is_empty());
+            let v = match (name, email) {
+                (Some(n), Some(e)) => Some(format!("{n} ({e})")),
+                (Some(n), None) => Some(n.to_owned()),
+                (None, Some(e)) => Some(e.to_owned()),
+                (None, None) => None,
+            };
+            if let Some(v) = v {
+                ctx.insert(key.into(), jstr(v));
+            }
+            return;
+        }
+        let Some(mut author) = str_of(ctx.get(key))
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+        else {
+            return;
+        };
+        let mut email = None;
+        if let Some((a, b)) = find_email(&author) {
+            let e = author[a..b].to_owned();
+            author = author.replace(&e, "");
+            author = author
+                .replace("()", "")
+                .replace("<>", "")
+                .replace("&lt;&gt;", "");
+            author = trim_py(&author).to_owned();
+            if author.starts_with('(') {
+                author.remove(0);
+            }
+            if author.ends_with(')') {
+                author.pop();
+            }
+            author = trim_py(&author).to_owned();
+            email = Some(e);
+        }
+        let mut detail = Dict::new();
+        if !author.is_empty() {
+            detail.insert("name".into(), jv!(&author));
+        }
+        if let Some(e) = &email {
+            detail.insert("email".into(), jstr(e));
+        }
+        if author.is_empty() && email.is_none() {
+            return;
+        }
+        let had_detail = ctx.contains_key(&detail_key);
+        if !had_detail {
+            ctx.insert(detail_key, Value::Object(detail.clone()));
+        }
+        if from_list
+            && let Some(last) = ctx
+                .get_mut(plural)
+                .and_then(Value::as_array_mut)
+                .and_then(|a| a.last_mut())
+        {
+            *last = Value::Object(detail);
+        }
+    }
+
+    pub(in crate::parse) fn add_tag(
+        &mut self,
+        term: Option<&str>,
+        scheme: Option<&str>,
+        label: Option<&str>,
+    ) {
+        let ctx = self.ctx();
+        let tags = ctx.entry("tags".into()).or_insert_with(|| jv!([]));
+        let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
+        if empty(term) && empty(scheme) && empty(label) {
+            return;
+        }
+        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| jv!(s));
+        let value = jv!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
+        // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
+        // keep hostile input linear.
+        if let Some(a) = tags.as_array_mut()
+            && (a.len() > 1000 || !a.contains(&value))
+        {
+            a.push(value);
+        }
+    }
+
+    pub(in crate::parse) fn start_author(&mut self) {
+        self.inauthor = true;
+        self.push("author", true);
+        let ctx = self.ctx();
+        let a = ctx.entry("authors".into()).or_insert_with(|| jv!([]));
+        if let Some(a) = a.as_array_mut() {
+            a.push(jv!({}));
+        }
+    }
+
+    pub(in crate::parse) fn end_author(&mut self) {
+        self.pop("author", true);
+        self.inauthor = false;
+        self.sync_author_detail("author");
+    }
+
+    pub(in crate::parse) fn start_content(&mut self, attrs: &[(String, String)]) {
+        self.has_content = true;
+        self.push_content("content", attrs, "text/plain", true);
+        if let Some(src) = getattr(attrs, "src").filter(|s| !s.is_empty()) {
+            self.cp.src = Some(self.resolve_uri(src));
+        }
+        self.push("content", true);
+    }
+
+    pub(in crate::parse) fn end_content(&mut self) {
+        let ty = map_content_type(self.cp.ty_or(""));
+        let copy = ty == "text/plain" || is_html_type(&ty);
+        // The value is copied to `summary` only when there is none yet.
+        if copy && !self.ctx_has("summary") {
+            if let Some(v) = self.pop_content("content") {
+                self.save("summary", jstr(v), false);
+            }
+        } else {
+            self.pop_content_unused("content");
+        }
+    }
+
+    pub(in crate::parse) fn start_description(
+        &mut self,
+        attrs: &[(String, String)],
+        default: &str,
+    ) {
+        let has_summary = self.ctx().contains_key("summary");
+        if has_summary && !self.has_content {
+            self.summary_key = Some("content");
+            self.start_content(attrs);
+        } else {
+            let e = self.infeed || self.inentry || self.insource;
+            self.push_content("description", attrs, default, e);
+        }
+    }
+
+    pub(in crate::parse) fn end_description(&mut self) {
+        if self.summary_key == Some("content") {
+            self.end_content();
+        } else {
+            self.pop_content_unused("description");
+        }
+        self.summary_key = None;
+    }
+
+    pub(in crate::parse) fn start_summary(&mut self, attrs: &[(String, String)]) {
+        let has_summary = self.ctx().contains_key("summary");
+        if has_summary && !self.has_content {
+            self.summary_key = Some("content");
+            self.start_content(attrs);
+        } else {
+            self.summary_key = Some("summary");
+            self.push_content("summary", attrs, "text/plain", true);
+        }
+    }
+
+    pub(in crate::parse) fn end_summary(&mut self) {
+        if self.summary_key == Some("content") {
+            self.end_content();
+        } else {
+            let k = self.summary_key.unwrap_or("summary");
+            self.pop_content_unused(k);
+        }
+        self.summary_key = None;
+    }
+
+    pub(in crate::parse) fn start_title(&mut self, attrs: &[(String, String)]) {
+        let e = self.infeed || self.inentry || self.insource;
+        self.push_content("title", attrs, "text/plain", e);
+    }
+
+    pub(in crate::parse) fn end_title(&mut self) {
+        if self.svg_ok > 0 {
+            return;
+        }
+        if self.pop_content_unused("title") == Some(true) {
+            self.title_depth = self.depth;
+        }
+    }
+
+    pub(in crate::parse) fn start_category(&mut self, attrs: &[(String, String)]) {
+        let term = getattr(attrs, "term");
+        let scheme = getattr(attrs, "scheme").or_else(|| getattr(attrs, "domain"));
+        let label = getattr(attrs, "label");
+        self.add_tag(term, scheme, label);
+        self.push("category", true);
+    }
+
+    pub(in crate::parse) fn end_category(&mut self) {
+        let Some(value) = self.pop("category", true).filter(|v| !v.is_empty()) else {
+            return;
+        };
+        let ctx = self.ctx();
+        let last_term_empty = ctx
+            .get("tags")
+            .and_then(Value::as_array)
+            .and_then(|a| a.last())
+            .map(|t| {
+                t.get("term")
+                    .is_none_or(|v| v.as_str().is_none_or(str::is_empty))
+            });
+        if last_term_empty == Some(true) {
+            if let Some(t) = ctx
+                .get_mut("tags")
+                .and_then(Value::as_array_mut)
+                .and_then(|a| a.last_mut())
+                .and_then(Value::as_object_mut)
+            {
+                t.insert("term".into(), jstr(value));
+            }
+        } else {
+            self.add_tag(Some(&value), None, None);
+        }
+    }
+
+    pub(in crate::parse) fn start_date(&mut self, key: &'static str) {
+        self.push(key, true);
+    }
+
+    pub(in crate::parse) fn end_date(&mut self, key: &str) {
+        let v = self.pop(key, true).unwrap_or_default();
+        let parsed_key: Cow<'static, str> = match key {
+            "published" => "published_parsed".into(),
+            "updated" => "updated_parsed".into(),
+            "created" => "created_parsed".into(),
+            "expired" => "expired_parsed".into(),
+            _ => format!("{key}_parsed").into(),
+        };
+        // Atom entries often carry the same date twice (published, updated).
+        let parsed = match &self.last_date {
+            Some((text, parsed)) if *text == v => parsed.clone(),
+            _ => {
+                let parsed = date_value(&v);
+                self.last_date = Some((v, parsed.clone()));
+                parsed
+            }
+        };
+        self.save(parsed_key, parsed, true);
+    }
+
+    /// Starts a contributor (`contributor`, `dc:contributor`): a new one in the list.
+    pub(in crate::parse) fn open_contributor(&mut self) {
+        self.incontributor = true;
+        let ctx = self.ctx();
+        let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
+        if let Some(a) = c.as_array_mut() {
+            a.push(jv!({}));
+        }
+    }
+
+    /// The end of a person's `name` (or `itunes:name`, `dc:contributor`): the name of
+    /// the publisher, author, contributor or text input being read.
+    pub(in crate::parse) fn end_name(&mut self) {
+        let value = self.pop("name", true).unwrap_or_default();
+        if self.inpublisher {
+            self.save_author("name", &value, "publisher");
+        } else if self.inauthor {
+            self.save_author("name", &value, "author");
+        } else if self.incontributor {
+            self.save_contributor("name", &value);
+        } else if self.intextinput {
+            self.ctx().insert("name".into(), jstr(value));
+        }
+    }
+
+    /// The end of a person's `email` (or `itunes:email`).
+    pub(in crate::parse) fn end_email(&mut self) {
+        let value = self.pop("email", true).unwrap_or_default();
+        if self.inpublisher {
+            self.save_author("email", &value, "publisher");
+        } else if self.inauthor {
+            self.save_author("email", &value, "author");
+        } else if self.incontributor {
+            self.save_contributor("email", &value);
+        }
+    }
+
+    /// HTML content (`content:encoded`, `fullitem`).
+    pub(in crate::parse) fn start_html_content(&mut self, attrs: &[(String, String)]) {
+        self.has_content = true;
+        self.push_content("content", attrs, "text/html", true);
+    }
+}
