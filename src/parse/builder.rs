@@ -16,10 +16,8 @@ use std::rc::Rc;
 use super::dict::{Key, Map, Value, jv};
 
 use super::ns::{canonical_prefix, normalize_ns};
-use super::text::{
-    base64_utf8, fix_c1_char_refs, fix_double_utf8, looks_like_html, map_cp1252, unsemicolon_refs,
-    xml_escape, xml_escape_into,
-};
+use super::text::{base64_utf8, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into};
+use crate::charset::repair::{fix_c1_char_refs, fix_double_utf8, map_cp1252};
 
 /// A feedparser dictionary.
 pub(crate) type Dict = Map;
@@ -675,7 +673,7 @@ impl Builder {
         }
         self.cp.base64 = false;
         output = map_cp1252(if self.windows_1252_repair {
-            crate::parse::text::fix_double_utf8_1252(output)
+            crate::charset::repair::fix_double_utf8_1252(output)
         } else {
             fix_double_utf8(output)
         });

@@ -64,13 +64,13 @@ mod builder;
 mod core;
 pub(crate) mod dict;
 pub(crate) mod entities;
-pub mod geo;
+pub(crate) mod geo;
 mod lenient;
 mod ns;
 mod podcast;
 pub(crate) mod stream;
-pub mod text;
-pub mod url;
+pub(crate) mod text;
+pub(crate) mod url;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -1328,7 +1328,8 @@ pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
 /// Runs only the lenient pass, as if the strict pass had failed (no bozo record is added
 /// for that). Useful to compare both passes and to test recovery.
 #[must_use]
-pub fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
+#[cfg(test)]
+pub(crate) fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFeed {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let dt = scan_doctype(body);
     let mut driver = Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
@@ -1371,6 +1372,19 @@ mod http_context_tests {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn both_passes_agree_on_a_well_formed_feed() {
+        let rss = "<rss version='2.0'><channel><title>T</title><link>http://e/</link>\
+                   <item><title>a</title><pubDate>Thu, 01 Jan 2004 19:48:21 GMT</pubDate>\
+                   <enclosure url='http://e/a.mp3' length='10' type='audio/mpeg'/></item>\
+                   </channel></rss>";
+        let strict = parse_str(rss, &ParseOptions::default());
+        let lenient = parse_str_lenient(rss, &ParseOptions::default());
+        assert!(strict.bozo.is_empty());
+        assert_eq!(strict.feed, lenient.feed);
+        assert_eq!(strict.entries, lenient.entries);
+    }
+
     use super::*;
 
     #[test]

@@ -1,12 +1,6 @@
 //! Text helpers shared by both passes: entity tables, HTML guessing,
 //! base64, and the small pattern matchers feedparser expresses as regular expressions.
 
-// The windows-1252 and double-UTF-8 repairs live beside the charset registry; re-exported
-// here for the passes that apply them per value.
-pub use crate::charset::repair::{
-    cp1252, fix_c1_char_refs, fix_double_utf8, fix_double_utf8_1252, map_cp1252,
-};
-
 /// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
 /// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
 /// U+00A0/U+3000, which are content.
