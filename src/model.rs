@@ -311,9 +311,12 @@ macro_rules! model_struct {
             /// key dispatched to its field; a value that does not fit goes to `extra`.
             pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
                 let mut out = $name::default();
-                let mut extra = Vec::new();
-                for (k, v) in d.into_pairs() {
-                    let back = match &*k {
+                let mut pairs = d.into_pairs();
+                // Typed keys move into their fields; the others stay where they are, in
+                // the same buffer (an entry may hold a million unknown elements).
+                pairs.retain_mut(|(k, slot)| {
+                    let v = std::mem::replace(slot, DValue::Null);
+                    let back = match &**k {
                         $( $key => put_v(&mut out.$field, v), )*
                         $(
                             $dkey => put_v(&mut out.$dfield, v),
@@ -321,13 +324,22 @@ macro_rules! model_struct {
                         )*
                         _ => Some(v),
                     };
-                    if let Some(v) = back {
-                        extra.push((k.into_owned(), v.into_json()));
+                    match back {
+                        Some(v) => {
+                            *slot = v;
+                            true
+                        }
+                        None => false,
                     }
+                });
+                if !pairs.is_empty() {
+                    // Built in one go from sorted pairs, the tree's nodes are full: half
+                    // the memory of inserting a hundred thousand keys one by one.
+                    out.extra = pairs
+                        .into_iter()
+                        .map(|(k, v)| (k.into_owned(), v.into_json()))
+                        .collect();
                 }
-                // Built in one go from the sorted pairs, the tree's nodes are full: half
-                // the memory of inserting a hundred thousand unknown elements one by one.
-                out.extra = extra.into_iter().collect();
                 out
             }
         }

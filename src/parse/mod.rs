@@ -925,6 +925,9 @@ impl<'o> Driver<'o> {
             ));
         }
         let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
+        // The per-entry bookkeeping is done with: freed before the model is built.
+        let mut builder = builder;
+        builder.property_depth = hashbrown::HashMap::new();
         let feed = Feed::from_builder(builder.feed);
         let mut entries = builder.done;
         entries.extend(builder.entries.into_iter().map(Entry::from_builder));
