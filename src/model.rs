@@ -276,6 +276,11 @@ macro_rules! model_struct {
             pub extra: BTreeMap<String, Value>,
         }
 
+        impl $name {
+            /// The keys with a typed field.
+            pub(crate) const TYPED_KEYS: &[&str] = &[$($key,)* $($dkey, $pkey,)*];
+        }
+
         /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
         /// `extra` among them.
         impl Serialize for $name {
@@ -344,6 +349,36 @@ macro_rules! model_struct {
             }
         }
     };
+}
+
+/// Whether `key` has a typed field in [`Feed`] or [`Entry`], or is one of the fixed keys
+/// of their nested objects (`image`, `textinput`, `source`). (A fixed set of names can
+/// never grow with the input, which is what the parser's budget for other keys is for.)
+pub(crate) fn is_typed_key(key: &str) -> bool {
+    const NESTED: &[&str] = &[
+        "href",
+        "url",
+        "width",
+        "height",
+        "name",
+        "description",
+        "link",
+        "title",
+        "value",
+        "type",
+        "email",
+        "uri",
+    ];
+    static KEYS: std::sync::LazyLock<hashbrown::HashSet<&'static str>> =
+        std::sync::LazyLock::new(|| {
+            Feed::TYPED_KEYS
+                .iter()
+                .chain(Entry::TYPED_KEYS)
+                .chain(NESTED)
+                .copied()
+                .collect()
+        });
+    KEYS.contains(key)
 }
 
 /// Moves a builder value into a typed field without copying; a value of another shape

@@ -125,6 +125,11 @@ pub(crate) struct Builder {
     pub(super) max_entries: usize,
     /// Set when `max_entries` was hit.
     pub(super) entries_truncated: bool,
+    /// `ParseOptions::max_unknown_elements`, and what is left of it.
+    pub(super) unknown_limit: usize,
+    unknown_left: usize,
+    /// Unknown elements skipped once the budget was spent.
+    pub(super) unknown_dropped: usize,
     /// Sanitize HTML values ([`crate::parse::ParseOptions::sanitize_html`]).
     pub(super) sanitize_html: bool,
     /// Resolve URIs inside HTML values
@@ -211,6 +216,28 @@ pub(super) fn str_of(v: Option<&Value>) -> Option<&str> {
 }
 
 impl Builder {
+    /// Sets the budget of keys for elements the model has no field for.
+    pub(crate) fn unknown_budget(mut self, n: usize) -> Self {
+        self.unknown_limit = n;
+        self.unknown_left = n;
+        self
+    }
+
+    /// Whether a key may be stored: always when it is there already or has a typed
+    /// field in the model; a new key without one spends one of the budget, and when
+    /// none is left it is counted as skipped.
+    fn key_allowed(&mut self, key: &Key, exists: bool) -> bool {
+        if exists || crate::model::is_typed_key(key) {
+            return true;
+        }
+        if self.unknown_left == 0 {
+            self.unknown_dropped += 1;
+            return false;
+        }
+        self.unknown_left -= 1;
+        true
+    }
+
     pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {
         let mut feed = Dict::new();
         if let Some(l) = &lang {
@@ -253,6 +280,9 @@ impl Builder {
             podcast: Default::default(),
             max_entries,
             entries_truncated: false,
+            unknown_limit: usize::MAX,
+            unknown_left: usize::MAX,
+            unknown_dropped: 0,
             sanitize_html: true,
             resolve_uris: true,
             windows_1252_repair: false,
@@ -492,9 +522,12 @@ impl Builder {
             if attrs.is_empty() {
                 self.push(key.to_owned(), true);
             } else {
-                let d = attrs_dict(&attrs);
-                self.ctx()
-                    .insert(fp_key(key).to_owned().into(), Value::Object(d));
+                let k: Key = fp_key(key).to_owned().into();
+                let exists = self.ctx().contains_key(&k);
+                if self.key_allowed(&k, exists) {
+                    let d = attrs_dict(&attrs);
+                    self.ctx().insert(k, Value::Object(d));
+                }
             }
         }
     }
@@ -785,6 +818,8 @@ impl Builder {
                         true
                     }
                 };
+                let exists = self.entries[idx].contains_key(&key);
+                let store = store && self.key_allowed(&key, exists);
                 let detailed = self.incontent > 0;
                 if store {
                     let v = if detailed {
@@ -809,6 +844,10 @@ impl Builder {
             } else {
                 fp_key_of(&element)
             };
+            let exists = self.ctx().contains_key(&key);
+            if !self.key_allowed(&key, exists) {
+                return Some((output, nonempty));
+            }
             let detail = (self.incontent > 0).then(|| self.cp.detail(last_use(&mut output)));
             let ctx = self.ctx();
             if key == "link" {

@@ -113,6 +113,18 @@ pub struct ParseOptions {
     ///
     /// Default: 1,024.
     pub max_attributes: usize,
+    /// At most this many keys of elements the model has no typed field for (unknown
+    /// elements and the namespaced ones kept in `extra`, `itunes_*` included) are
+    /// created in the whole document;
+    /// beyond it such elements are skipped and a `LimitExceeded` record is added. Such a
+    /// key costs about 200 bytes of memory against 15 bytes of input at least, so
+    /// without it an entry made of a million `<eN>x</eN>` would cost far more than 3× its
+    /// size. Real feeds hold a few per entry: the default allows five for each of
+    /// [`ParseOptions::max_entries`]. Not applied by the streaming reader, which does not
+    /// keep its entries.
+    ///
+    /// Default: 250,000.
+    pub max_unknown_elements: usize,
     /// The language to assume before any `xml:lang` (e.g. from HTTP
     /// `Content-Language`).
     ///
@@ -146,6 +158,7 @@ impl Default for ParseOptions {
             max_entries: 50_000,
             max_entity_expansion: 1 << 20,
             max_attributes: 1024,
+            max_unknown_elements: 250_000,
             base_language: None,
             base_uri: None,
             sanitize_html: true,
@@ -156,6 +169,13 @@ impl Default for ParseOptions {
 }
 
 impl ParseOptions {
+    /// Sets [`ParseOptions::max_unknown_elements`].
+    #[must_use]
+    pub fn max_unknown_elements(mut self, n: usize) -> Self {
+        self.max_unknown_elements = n;
+        self
+    }
+
     /// Sets [`ParseOptions::max_attributes`].
     #[must_use]
     pub fn max_attributes(mut self, n: usize) -> Self {
@@ -635,7 +655,8 @@ impl<'o> Driver<'o> {
                 options.max_entries.max(1),
             )
             .html_options(options.sanitize_html, options.resolve_relative_uris)
-            .windows_1252_repair(options.windows_1252_repair),
+            .windows_1252_repair(options.windows_1252_repair)
+            .unknown_budget(options.max_unknown_elements),
             scopes: Scopes::default(),
             names: HashMap::default(),
             open: Vec::new(),
@@ -910,6 +931,16 @@ impl<'o> Driver<'o> {
                 BozoKind::InvalidBase64,
                 format!(
                     "{n} content value(s) marked base64 are not base64 text; kept as published"
+                ),
+            ));
+        }
+        if builder.unknown_dropped > 0 {
+            bozo.push(Bozo::new(
+                BozoKind::LimitExceeded,
+                format!(
+                    "more than {} elements without a field in the model \
+                     (ParseOptions::max_unknown_elements): {} more were skipped",
+                    builder.unknown_limit, builder.unknown_dropped
                 ),
             ));
         }
@@ -1489,6 +1520,69 @@ mod tests {
         let deep = format!("<rss>{}{}</rss>", "<a>".repeat(50), "</a>".repeat(50));
         let r = parse_str(&deep, &ParseOptions::default().max_depth(10));
         assert!(r.bozo.iter().any(|b| b.kind == BozoKind::LimitExceeded));
+    }
+
+    #[test]
+    fn known_elements_never_spend_the_unknown_element_budget() {
+        let rss = "<rss version='2.0' xmlns:dc='http://purl.org/dc/elements/1.1/' \
+                   xmlns:content='http://purl.org/rss/1.0/modules/content/'><channel>\
+                   <title>T</title><link>http://e/</link><description>d</description>\
+                   <language>en</language><ttl>5</ttl><image><url>http://e/i</url></image>\
+                   <item><title>a</title><link>http://e/1</link><description>x</description>\
+                   <pubDate>Thu, 01 Jan 2004 19:48:21 GMT</pubDate><guid>g</guid>\
+                   <author>a@e (A)</author><category>c</category><comments>http://e/c</comments>\
+                   <enclosure url='http://e/a.mp3' length='1' type='audio/mpeg'/>\
+                   <dc:creator>D</dc:creator><content:encoded>&lt;p&gt;c</content:encoded>\
+                   </item></channel></rss>";
+        let atom = "<feed xmlns='http://www.w3.org/2005/Atom'><title>T</title><id>i</id>\
+                    <updated>2004-01-01T00:00:00Z</updated><entry><title>a</title><id>e</id>\
+                    <link href='http://e/1'/><summary>s</summary><content>c</content>\
+                    <author><name>A</name></author><published>2004-01-01T00:00:00Z</published>\
+                    <category term='t'/></entry></feed>";
+        for doc in [rss, atom] {
+            let full = parse_str(doc, &ParseOptions::default());
+            let none = parse_str(doc, &ParseOptions::default().max_unknown_elements(0));
+            assert!(none.bozo.is_empty(), "{:?}", none.bozo);
+            assert_eq!(none.feed, full.feed);
+            assert_eq!(none.entries, full.entries);
+        }
+    }
+
+    #[test]
+    fn unknown_elements_beyond_the_budget_are_skipped_and_counted() {
+        let children: String = (0..5).map(|i| format!("<e{i}>x</e{i}>")).collect();
+        for broken in ["", "<x>&bogus;</x>"] {
+            let doc = format!(
+                "<rss version='2.0'><channel>{broken}<title>t</title><c0 a='1'/>\
+                 <item><title>a</title>{children}<e0>again</e0></item></channel></rss>"
+            );
+            // The broken variant's <x> is an unknown element of the channel too.
+            let budget = if broken.is_empty() { 3 } else { 4 };
+            let r = parse_str(&doc, &ParseOptions::default().max_unknown_elements(budget));
+            // The channel's c0 (attributes only) and the item's e0, e1 are kept; e2..e4
+            // are skipped; a repeated e0 is no new key.
+            assert!(r.feed.extra.contains_key("c0"), "{broken}");
+            let e = &r.entries[0];
+            assert_eq!(e.title.as_deref(), Some("a"));
+            assert_eq!(
+                e.extra.get("e0"),
+                Some(&serde_json::json!("again")),
+                "{broken}"
+            );
+            assert!(e.extra.contains_key("e1"));
+            assert!(!e.extra.contains_key("e2") && !e.extra.contains_key("e4"));
+            let limit: Vec<_> = r
+                .bozo
+                .iter()
+                .filter(|b| b.kind == BozoKind::LimitExceeded)
+                .collect();
+            assert_eq!(limit.len(), 1, "{broken}: {:?}", r.bozo);
+            assert!(
+                limit[0].message.contains("3 more were skipped"),
+                "{}",
+                limit[0].message
+            );
+        }
     }
 
     #[test]

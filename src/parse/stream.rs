@@ -57,6 +57,8 @@ impl<R: BufRead> StreamParser<R> {
     pub(crate) fn new(text: R, options: ParseOptions, prolog: &str) -> Self {
         let dt = scan_doctype(prolog.strip_prefix('\u{feff}').unwrap_or(prolog));
         let max_entries = options.max_entries.max(1);
+        // The stream hands its entries out: nothing accumulates, so no budget for keys.
+        let options = options.max_unknown_elements(usize::MAX);
         let mut driver = Driver::new(Cow::Owned(options), false, dt.entities);
         // Entries leave the builder as they close; the limit is kept here instead.
         driver.builder.max_entries = usize::MAX;
