@@ -82,8 +82,18 @@ pub fn fix_double_utf8(s: String) -> String {
 /// like their Latin-1-only neighbours. Anything else is returned as it is.
 #[must_use]
 pub fn fix_double_utf8_1252(s: String) -> String {
-    if s.is_ascii() {
+    // The bytes can only be UTF-8 when the first non-ASCII character becomes a lead byte
+    // (U+00C2..U+00F4) and the next one a continuation byte (U+0080..U+00BF, or a mark
+    // taking a byte of 0x80–0x9F): checked before allocating, which rejects almost
+    // every value that needs no repair.
+    let Some(first) = s.bytes().position(|b| !b.is_ascii()) else {
         return s;
+    };
+    let mut chars = s[first..].chars();
+    match (chars.next(), chars.next()) {
+        (Some('\u{c2}'..='\u{f4}'), Some(c))
+            if matches!(c, '\u{80}'..='\u{bf}') || windows_1252_byte(c).is_some() => {}
+        _ => return s,
     }
     let mut bytes = Vec::with_capacity(s.len());
     for c in s.chars() {
@@ -177,9 +187,26 @@ pub(crate) fn undo_double_utf8(text: &str) -> Option<(String, usize, usize)> {
     if first == bytes.len() {
         return None;
     }
+    // Checked first without building anything: almost every document fails at its first
+    // run, and one that does not is rebuilt in a second pass.
+    let runs = double_runs(text, first, |_, _| {})?;
+    if runs < MIN_DOUBLE_RUNS {
+        return None;
+    }
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..first]);
-    let mut at = first;
+    double_runs(text, first, |fixed, ascii| {
+        out.push_str(fixed);
+        out.push_str(ascii);
+    })?;
+    Some((out, runs, first))
+}
+
+/// Walks the runs of non-ASCII characters of `text` from byte `at` (where one starts):
+/// `each(undone run, the ASCII after it)`; the number of runs, or `None` at the first
+/// run whose windows-1252 bytes are not UTF-8.
+fn double_runs(text: &str, mut at: usize, mut each: impl FnMut(&str, &str)) -> Option<usize> {
+    let bytes = text.as_bytes();
     let mut runs = 0;
     let mut buf = Vec::new();
     while at < text.len() {
@@ -191,16 +218,16 @@ pub(crate) fn undo_double_utf8(text: &str) -> Option<(String, usize, usize)> {
         for c in text[at..end].chars() {
             buf.push(cp1252_byte(c)?);
         }
-        out.push_str(std::str::from_utf8(&buf).ok()?);
+        let fixed = std::str::from_utf8(&buf).ok()?;
         runs += 1;
         let next = bytes[end..]
             .iter()
             .position(|&b| b >= 0x80)
             .map_or(text.len(), |k| end + k);
-        out.push_str(&text[end..next]);
+        each(fixed, &text[end..next]);
         at = next;
     }
-    (runs >= MIN_DOUBLE_RUNS).then_some((out, runs, first))
+    Some(runs)
 }
 
 #[cfg(test)]

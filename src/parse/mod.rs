@@ -1081,19 +1081,33 @@ fn is_xml_name(s: &str) -> bool {
 /// carriage return (one byte each) and U+FFFE/U+FFFF (`EF BF BE`/`EF BF BF`), so 32-byte
 /// blocks free of both kinds of byte are skipped without decoding.
 fn first_non_xml_char(s: &str) -> Option<char> {
+    scan_text(s, false).0
+}
+
+/// [`first_non_xml_char`], and (when `cdata_end`) whether `s` holds `]]>`, in one pass:
+/// `]` joins the suspect bytes, so the usual block free of all three costs one test.
+fn scan_text(s: &str, cdata_end: bool) -> (Option<char>, bool) {
     // Branch-free so that the block test vectorizes.
-    let suspect = |c: u8| (c < 0x20) & (c != b'\t') & (c != b'\n') & (c != b'\r') | (c == 0xef);
+    let bracket = if cdata_end { b']' } else { 0 };
+    // (Without `cdata_end`, `bracket` is NUL, a suspect byte anyway.)
+    let suspect = |c: u8| {
+        (c < 0x20) & (c != b'\t') & (c != b'\n') & (c != b'\r') | (c == 0xef) | (c == bracket)
+    };
     let any = |block: &[u8]| block.iter().fold(0u8, |acc, &c| acc | u8::from(suspect(c))) != 0;
     let b = s.as_bytes();
-    let exact = |from: usize, to: usize| {
+    let mut end_seen = false;
+    let mut exact = |from: usize, to: usize| {
         for j in from..to {
             let c = b[j];
-            if c < 0x20 && suspect(c) {
+            if c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r') {
                 return Some(char::from(c));
             }
             if c == 0xef && b.get(j + 1) == Some(&0xbf) && matches!(b.get(j + 2), Some(0xbe | 0xbf))
             {
                 return s[j..].chars().next();
+            }
+            if cdata_end && c == b']' && b[j..].starts_with(b"]]>") {
+                end_seen = true;
             }
         }
         None
@@ -1104,24 +1118,25 @@ fn first_non_xml_char(s: &str) -> Option<char> {
         if any(block)
             && let Some(c) = exact(at, at + 32)
         {
-            return Some(c);
+            return (Some(c), end_seen);
         }
         at += 32;
     }
     if any(blocks.remainder()) {
-        return exact(at, b.len());
+        return (exact(at, b.len()), end_seen);
     }
-    None
+    (None, end_seen)
 }
 
 fn check_text(s: &str) -> Result<(), String> {
     match first_non_xml_char(s) {
-        Some(c) => Err(format!(
-            "not well-formed (invalid token): character U+{:04X}",
-            c as u32
-        )),
+        Some(c) => Err(invalid_char(c)),
         None => Ok(()),
     }
+}
+
+fn invalid_char(c: char) -> String {
+    format!("not well-formed (invalid token): character U+{:04X}", c as u32)
 }
 
 /// Why the strict pass stops at an event.
@@ -1172,11 +1187,14 @@ impl Driver<'_> {
             Event::Text(t) => {
                 let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
                 if self.strict {
-                    check_text(&s).map_err(Failure::Malformed)?;
-                    if s.contains("]]>") {
-                        return Err(Failure::Malformed(
-                            "not well-formed (invalid token): `]]>` in text".into(),
-                        ));
+                    match scan_text(&s, true) {
+                        (Some(c), _) => return Err(Failure::Malformed(invalid_char(c))),
+                        (None, true) => {
+                            return Err(Failure::Malformed(
+                                "not well-formed (invalid token): `]]>` in text".into(),
+                            ));
+                        }
+                        (None, false) => {}
                     }
                 }
                 self.text(&s, true);
@@ -1500,6 +1518,27 @@ mod tests {
             assert_eq!(first_non_xml_char(s), Some(c), "{s:?}");
             assert_eq!(s.chars().find(|&c| !is_xml_char(c)), Some(c));
         }
+    }
+
+    #[test]
+    fn cdata_end_is_found_in_the_same_pass() {
+        let pad = "z".repeat(30);
+        for (s, end) in [
+            ("a]]>b".to_owned(), true),
+            ("a]] >b".to_owned(), false),
+            ("]]".to_owned(), false),
+            // Across a 32-byte block boundary.
+            (format!("{pad}]]>"), true),
+            (format!("{}]]>", "z".repeat(31)), true),
+            (format!("{pad}x]"), false),
+        ] {
+            assert_eq!(scan_text(&s, true), (None, end), "{s:?}");
+            assert_eq!(scan_text(&s, false), (None, false), "{s:?}");
+            assert_eq!(s.contains("]]>"), end);
+        }
+        // An invalid character is reported first, wherever the `]]>` is.
+        assert_eq!(scan_text("]]>\u{1}", true).0, Some('\u{1}'));
+        assert_eq!(scan_text("\u{1}]]>", true).0, Some('\u{1}'));
     }
 
     #[test]
