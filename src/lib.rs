@@ -168,26 +168,13 @@ impl<'a> Parsed<'a> {
     /// ```
     #[must_use]
     pub fn into_owned(self) -> Parsed<'static> {
-        let Decoded {
-            text,
-            encoding,
-            charset,
-            bozo,
-            trail,
-        } = self.decoded;
         Parsed {
             feed: self.feed,
             entries: self.entries,
             bozo: self.bozo,
             version: self.version,
             namespaces: self.namespaces,
-            decoded: Decoded {
-                text: std::borrow::Cow::Owned(text.into_owned()),
-                encoding,
-                charset,
-                bozo,
-                trail,
-            },
+            decoded: self.decoded.into_owned(),
             transport: self.transport,
         }
     }
@@ -322,13 +309,7 @@ pub fn parse_owned(
     if format::detect_with_facts(&bytes, &facts) == format::Format::Json {
         return parse_with(decoder, options, &bytes, transport).into_owned();
     }
-    let Decoded {
-        text,
-        encoding,
-        charset,
-        bozo,
-        trail,
-    } = decoder.decode_with_facts(&bytes, &facts);
+    let (text, mut decoded) = decoder.decode_with_facts(&bytes, &facts).take_text();
     let text = match text {
         std::borrow::Cow::Owned(text) => {
             drop(bytes);
@@ -352,13 +333,7 @@ pub fn parse_owned(
         }
     };
     let feed = parse::parse_str(&text, &adjusted);
-    let decoded = Decoded {
-        text: std::borrow::Cow::Owned(text),
-        encoding,
-        charset,
-        bozo,
-        trail,
-    };
+    decoded.text = std::borrow::Cow::Owned(text);
     Parsed::new(decoded, feed, transport)
 }
 

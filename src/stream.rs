@@ -93,7 +93,7 @@ use std::io::{self, BufRead, Read};
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::charset::Charset;
-use crate::decode::media_type::{self, MediaClass};
+use crate::decode::media_type::MediaClass;
 use crate::decode::rfc3023::{self, Inputs};
 use crate::decode::sniff::Sniffed;
 use crate::model::{Entry, Feed};
@@ -158,11 +158,11 @@ impl<R: Read> FeedReader<R> {
     /// An I/O error while reading that prefix. (Later I/O errors end the stream with a
     /// `Transport` bozo record.)
     pub fn new(mut reader: R, transport: &Transport, options: ParseOptions) -> io::Result<Self> {
-        let options =
-            options.with_http_context(&crate::decode::TransportFacts::of(transport), None);
+        let facts = crate::decode::TransportFacts::of(transport);
+        let options = options.with_http_context(&facts, None);
         let mut prefix = Vec::with_capacity(PREFIX_LEN);
         let eof = read_up_to(&mut reader, &mut prefix, PREFIX_LEN)?;
-        let mut choice = choose(&prefix, transport, eof);
+        let mut choice = choose(&prefix, &facts, eof);
         if crate::format::detect(&prefix, transport) == crate::format::Format::Json {
             choice.bozo.push(Bozo::new(
                 BozoKind::NotWellFormed,
@@ -279,28 +279,13 @@ fn resolve(label: &str, proven: Option<Charset>) -> Option<Charset> {
 }
 
 /// Chooses the encoding from the first bytes; see the module docs.
-fn choose(prefix: &[u8], transport: &Transport, eof: bool) -> Choice {
+fn choose(prefix: &[u8], facts: &crate::decode::TransportFacts, eof: bool) -> Choice {
     let sniffed = Sniffed::of(prefix);
-    let (content_type, class) = media_type::classify(transport);
-    let http_charset = content_type.as_ref().and_then(|c| c.charset.as_deref());
+    let class = facts.media_class;
+    let http_charset = facts.charset();
     let strict = rfc3023::strict(&Inputs::new(&sniffed, class, http_charset));
     let fp = rfc3023::feedparser(&sniffed, class, http_charset);
-    let mut bozo = Vec::new();
-    if let Some(err) = &strict.error
-        && strict.rule != "2.6"
-    {
-        bozo.push(Bozo::new(
-            BozoKind::EncodingMismatch,
-            format!("RFC 3023 rule {}: {err}", strict.rule),
-        ));
-    }
-    if fp.non_xml {
-        let msg = match transport.headers().and_then(|h| h.get("content-type")) {
-            Some(raw) if content_type.is_some() => format!("{raw} is not an XML media type"),
-            _ => "no Content-type specified".to_owned(),
-        };
-        bozo.push(Bozo::new(BozoKind::NonXmlContentType, msg));
-    }
+    let mut bozo = crate::decode::upfront_bozo(&strict, &fp, facts);
 
     let bom_len = sniffed.bom.map_or(0, |(_, n)| n);
     let proven = sniffed.proven();

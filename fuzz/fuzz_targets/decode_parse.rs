@@ -1,4 +1,5 @@
-//! Bytes × Content-Type through the whole pipeline: decode, parse, serialise.
+//! Bytes × Content-Type through the whole pipeline: decode, parse, serialise; and the
+//! same bytes through the streaming reader ([`FeedReader`]), read a few bytes at a time.
 //!
 //! The first input byte picks the transport: local bytes, an HTTP response without a
 //! Content-Type, one of a set of media types (with or without a charset), or — when its
@@ -8,7 +9,9 @@
 //! reach the mapping, not only the syntax check).
 #![no_main]
 
-use feed_decoder::{Decoder, Headers, Policy, Transport, format, json, parse::ParseOptions};
+use feed_decoder::{
+    Decoder, FeedReader, Headers, Policy, StreamItem, Transport, format, json, parse::ParseOptions,
+};
 use libfuzzer_sys::fuzz_target;
 
 const TYPES: &[&str] = &[
@@ -28,6 +31,22 @@ const TYPES: &[&str] = &[
     "application/json; charset=iso-8859-1",
     "application/feed+json; charset=utf-16",
 ];
+
+/// A reader handing out at most `step` bytes per call (1–8), to reach the streaming
+/// reader's refills at every offset.
+struct Trickle<'a> {
+    rest: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.rest.len());
+        buf[..n].copy_from_slice(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+        Ok(n)
+    }
+}
 
 /// The frame the `0x30` selectors put a body into.
 const JSON_HEAD: &[u8] = br#"{"version": "https://jsonfeed.org/version/1.1", "title": "t", "items": [{"id": 1, "#;
@@ -62,6 +81,20 @@ fuzz_target!(|data: &[u8]| {
     assert!(value.get("decoding").is_some());
     // A body read as JSON reports a JSON Feed version or none, unless it was no JSON at
     // all but markup (served as JSON), which goes on to the XML parser by design.
+    // The streaming reader: the feed first, entries (no more than the limit), one end.
+    let max_entries = 64;
+    let trickle = Trickle { rest: body, step: usize::from(selector % 8) + 1 };
+    let options = ParseOptions::default().max_entries(max_entries);
+    let reader = FeedReader::new(trickle, &transport, options).expect("reading a slice");
+    let items: Vec<StreamItem> = reader.collect();
+    assert!(matches!(items.first(), Some(StreamItem::Feed(_))));
+    assert!(matches!(items.last(), Some(StreamItem::End(_))));
+    let entries = items.iter().filter(|i| matches!(i, StreamItem::Entry(_))).count();
+    assert_eq!(entries + 2, items.len());
+    assert!(entries <= max_entries);
+    if let Some(StreamItem::End(end)) = items.last() {
+        assert_eq!(end.entries, entries);
+    }
     if format::detect(body, &transport) == format::Format::Json {
         let v = &parsed.version;
         assert!(

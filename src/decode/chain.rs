@@ -181,7 +181,28 @@ pub struct Decoded<'a> {
     pub trail: Trail,
 }
 
-impl Decoded<'_> {
+impl<'a> Decoded<'a> {
+    /// The text, and the rest of the result with an empty text in its place (to hold the
+    /// text another way, and put it back).
+    pub(crate) fn take_text(self) -> (Cow<'a, str>, Decoded<'static>) {
+        let rest = Decoded {
+            text: Cow::Borrowed(""),
+            encoding: self.encoding,
+            charset: self.charset,
+            bozo: self.bozo,
+            trail: self.trail,
+        };
+        (self.text, rest)
+    }
+
+    /// The same result owning its text (a copy only when the text was borrowed).
+    #[must_use]
+    pub fn into_owned(self) -> Decoded<'static> {
+        let (text, mut rest) = self.take_text();
+        rest.text = Cow::Owned(text.into_owned());
+        rest
+    }
+
     /// True when any problem was recorded.
     #[must_use]
     pub fn is_bozo(&self) -> bool {
@@ -996,7 +1017,7 @@ fn first_choice(
 }
 
 /// The records due before any decoding: the strict pass's ERROR and NonXMLContentType.
-fn upfront_bozo(
+pub(crate) fn upfront_bozo(
     strict: &Rfc3023Outcome,
     fp: &rfc3023::Feedparser,
     facts: &TransportFacts,

@@ -25,6 +25,7 @@ pub mod rfc3023;
 pub mod sniff;
 mod transport_facts;
 
+pub(crate) use chain::upfront_bozo;
 pub use chain::{Attempt, Decoded, Policy, Source, Trail};
 pub use rfc3023::Rfc3023Outcome;
 pub use transport_facts::TransportFacts;

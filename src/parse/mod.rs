@@ -1136,7 +1136,10 @@ fn check_text(s: &str) -> Result<(), String> {
 }
 
 fn invalid_char(c: char) -> String {
-    format!("not well-formed (invalid token): character U+{:04X}", c as u32)
+    format!(
+        "not well-formed (invalid token): character U+{:04X}",
+        c as u32
+    )
 }
 
 /// Why the strict pass stops at an event.
