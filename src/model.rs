@@ -257,6 +257,7 @@ macro_rules! model_struct {
         $(#[$meta:meta])* $name:ident {
             $( $(#[$fmeta:meta])* $field:ident : $ty:ty = $key:literal ),* $(,)?
         }
+        lists { $( $(#[$lmeta:meta])* $lfield:ident : $lty:ty = $lkey:literal ),* $(,)? }
         dates { $( $(#[$dmeta:meta])* $dfield:ident / $dparsed:ident = $dkey:literal, $pkey:literal ),* $(,)? }
     ) => {
         $(#[$meta])*
@@ -265,6 +266,10 @@ macro_rules! model_struct {
             $(
                 $(#[$fmeta])*
                 pub $field: Option<$ty>,
+            )*
+            $(
+                $(#[$lmeta])*
+                pub $lfield: Vec<$lty>,
             )*
             $(
                 $(#[$dmeta])*
@@ -278,7 +283,15 @@ macro_rules! model_struct {
 
         impl $name {
             /// The keys with a typed field.
-            pub(crate) const TYPED_KEYS: &[&str] = &[$($key,)* $($dkey, $pkey,)*];
+            pub(crate) const TYPED_KEYS: &[&str] = &[$($key,)* $($lkey,)* $($dkey, $pkey,)*];
+
+            $(
+                #[doc = concat!("The `", $lkey, "` list as a slice (the field itself is a `Vec`).")]
+                #[must_use]
+                pub fn $lfield(&self) -> &[$lty] {
+                    &self.$lfield
+                }
+            )*
         }
 
         /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
@@ -289,6 +302,11 @@ macro_rules! model_struct {
                 $(
                     if let Some(v) = &self.$field {
                         fields.push(($key, v.field()));
+                    }
+                )*
+                $(
+                    if !self.$lfield.is_empty() {
+                        fields.push(($lkey, self.$lfield.field()));
                     }
                 )*
                 $(
@@ -323,6 +341,7 @@ macro_rules! model_struct {
                     let v = std::mem::replace(slot, DValue::Null);
                     let back = match &**k {
                         $( $key => put_v(&mut out.$field, v), )*
+                        $( $lkey => put_list(&mut out.$lfield, v), )*
                         $(
                             $dkey => put_v(&mut out.$dfield, v),
                             $pkey => put_parsed_v(&mut out.$dparsed, v),
@@ -607,6 +626,19 @@ fn put_v<T: FromV>(field: &mut Option<T>, v: DValue) -> Option<DValue> {
     }
 }
 
+/// As [`put_v`] for a list. An empty list stays behind (in `extra`), so that the JSON
+/// contract still writes the `[]` feedparser has for it.
+fn put_list<T: FromV + FitsV>(field: &mut Vec<T>, v: DValue) -> Option<DValue> {
+    match Vec::<T>::from_v(v) {
+        Ok(list) if list.is_empty() => Some(DValue::Array(Vec::new())),
+        Ok(list) => {
+            *field = list;
+            None
+        }
+        Err(v) => Some(v),
+    }
+}
+
 /// As [`put_v`] for a `*_parsed` date: `null` is `Some(None)`; a `struct_time` array
 /// (from [`Entry::from_dict`]) is read back into the date it stands for.
 fn put_parsed_v(field: &mut Option<Option<DateTime<Utc>>>, v: DValue) -> Option<DValue> {
@@ -642,8 +674,6 @@ model_struct! {
         title_detail: Text = "title_detail",
         /// The main (alternate HTML) link.
         link: String = "link",
-        /// Every link.
-        links: Vec<Link> = "links",
         /// The subtitle / tagline / description.
         subtitle: String = "subtitle",
         /// The subtitle's details.
@@ -662,16 +692,10 @@ model_struct! {
         author: String = "author",
         /// The author's details.
         author_detail: Person = "author_detail",
-        /// Every author.
-        authors: Vec<Person> = "authors",
-        /// Contributors.
-        contributors: Vec<Person> = "contributors",
         /// The publisher (webMaster, dc:publisher, itunes:owner) as one string.
         publisher: String = "publisher",
         /// The publisher's details.
         publisher_detail: Person = "publisher_detail",
-        /// Categories, keywords.
-        tags: Vec<Tag> = "tags",
         /// The language.
         language: String = "language",
         /// The generator's name.
@@ -697,6 +721,16 @@ model_struct! {
         /// The Podcasting 2.0 elements of the channel (see [`Podcast`]).
         podcast: Podcast = "podcast",
     }
+    lists {
+        /// Every link.
+        links: Link = "links",
+        /// Every author.
+        authors: Person = "authors",
+        /// Contributors.
+        contributors: Person = "contributors",
+        /// Categories, keywords.
+        tags: Tag = "tags",
+    }
     dates {
         /// The publication date, as written.
         published / published_parsed = "published", "published_parsed",
@@ -714,14 +748,10 @@ model_struct! {
         title_detail: Text = "title_detail",
         /// The main (alternate HTML) link.
         link: String = "link",
-        /// Every link (enclosures included, `rel` = `enclosure`).
-        links: Vec<Link> = "links",
         /// The summary / description.
         summary: String = "summary",
         /// The summary's details.
         summary_detail: Text = "summary_detail",
-        /// Full content (content:encoded, atom:content, xhtml:body, …).
-        content: Vec<Text> = "content",
         /// The identifier (guid, atom:id, rdf:about).
         id: String = "id",
         /// Whether the guid is the permalink.
@@ -730,16 +760,10 @@ model_struct! {
         author: String = "author",
         /// The author's details.
         author_detail: Person = "author_detail",
-        /// Every author.
-        authors: Vec<Person> = "authors",
-        /// Contributors.
-        contributors: Vec<Person> = "contributors",
         /// The publisher as one string.
         publisher: String = "publisher",
         /// The publisher's details.
         publisher_detail: Person = "publisher_detail",
-        /// Categories, keywords.
-        tags: Vec<Tag> = "tags",
         /// Rights.
         rights: String = "rights",
         /// The rights' details.
@@ -752,6 +776,18 @@ model_struct! {
         location: Map<String, Value> = "where",
         /// The Podcasting 2.0 elements of the item (see [`Podcast`]).
         podcast: Podcast = "podcast",
+    }
+    lists {
+        /// Every link (enclosures included, `rel` = `enclosure`).
+        links: Link = "links",
+        /// Full content (content:encoded, atom:content, xhtml:body, …).
+        content: Text = "content",
+        /// Every author.
+        authors: Person = "authors",
+        /// Contributors.
+        contributors: Person = "contributors",
+        /// Categories, keywords.
+        tags: Tag = "tags",
     }
     dates {
         /// The publication date, as written.
@@ -790,24 +826,6 @@ impl Feed {
     #[must_use]
     pub fn best_date(&self) -> Option<DateTime<Utc>> {
         self.published_date().or_else(|| self.updated_date())
-    }
-
-    /// Every link (empty when none).
-    #[must_use]
-    pub fn links(&self) -> &[Link] {
-        self.links.as_deref().unwrap_or_default()
-    }
-
-    /// Every category (empty when none).
-    #[must_use]
-    pub fn tags(&self) -> &[Tag] {
-        self.tags.as_deref().unwrap_or_default()
-    }
-
-    /// Every author (empty when none).
-    #[must_use]
-    pub fn authors(&self) -> &[Person] {
-        self.authors.as_deref().unwrap_or_default()
     }
 
     /// The iTunes podcast elements of the channel.
@@ -853,28 +871,10 @@ impl Entry {
             .or_else(|| self.created_date())
     }
 
-    /// Every link, enclosures included (empty when none).
-    #[must_use]
-    pub fn links(&self) -> &[Link] {
-        self.links.as_deref().unwrap_or_default()
-    }
-
-    /// Every category (empty when none).
-    #[must_use]
-    pub fn tags(&self) -> &[Tag] {
-        self.tags.as_deref().unwrap_or_default()
-    }
-
-    /// Every author (empty when none).
-    #[must_use]
-    pub fn authors(&self) -> &[Person] {
-        self.authors.as_deref().unwrap_or_default()
-    }
-
     /// The full contents (empty when none).
     #[must_use]
     pub fn contents(&self) -> &[Text] {
-        self.content.as_deref().unwrap_or_default()
+        &self.content
     }
 
     /// The iTunes podcast elements of the item.

@@ -88,7 +88,7 @@ fn check(name: &str, p: &Parsed<'_>) {
         }
         "xhtml-content" => {
             let e = &feed.entries[0];
-            let content = &e.content.as_ref().expect("content")[0].value;
+            let content = &e.content[0].value;
             assert!(content.contains("para <b>7</b>"), "{}", &content[..200]);
             assert!(
                 e.summary

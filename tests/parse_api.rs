@@ -193,3 +193,33 @@ fn parse_owned_gives_what_parse_gives() {
         assert_eq!(got, want, "{bytes:?}");
     }
 }
+
+#[test]
+fn lists_are_plain_vectors_and_an_empty_list_keeps_its_key() {
+    let r = parse_str(RSS, &ParseOptions::default());
+    let e = &r.entries[0];
+    // Links are a `Vec`: indexed and iterated directly, the enclosure among them.
+    assert_eq!(e.links.len(), 2);
+    assert_eq!(e.links[1].rel.as_deref(), Some("enclosure"));
+    assert!(e.tags.is_empty() && e.authors.is_empty() && e.content.is_empty());
+    assert_eq!(e.links(), e.links.as_slice());
+
+    // A link started inside an entry's image that never becomes a link: feedparser
+    // reports `links: []`; the typed list is empty and the JSON keeps the key.
+    let odd = r#"<rss version="2.0"><channel><item><category>c
+        <image><url>http://example.com/i.png</url><link>http://example.com/</link></image>
+        </category></item></channel></rss>"#;
+    let r = parse_str(odd, &ParseOptions::default());
+    let e = &r.entries[0];
+    assert!(e.links.is_empty());
+    let v = serde_json::to_value(e).expect("serializes");
+    assert_eq!(v["links"], json!([]));
+    assert_eq!(v["tags"][0]["term"], "c");
+    // Without a link element at all, there is no `links` key.
+    let plain = parse_str(
+        r#"<rss version="2.0"><channel><item><title>t</title></item></channel></rss>"#,
+        &ParseOptions::default(),
+    );
+    let v = serde_json::to_value(&plain.entries[0]).expect("serializes");
+    assert!(v.get("links").is_none(), "{v}");
+}

@@ -1645,12 +1645,12 @@ mod tests {
                 .collect();
             assert_eq!(limits.len(), 1, "{broken}: {:?}", r.bozo);
             assert!(limits[0].message.contains("more than 8 attributes"));
-            let links = r.entries[0].links.as_deref().unwrap_or_default();
+            let links = &r.entries[0].links;
             assert_eq!(links[0].href.as_deref(), Some("http://e/a.mp3"), "{broken}");
             assert_eq!(links[0].content_type, None, "{broken}");
             // The default keeps them all.
             let r = parse_str(&feed, &ParseOptions::default());
-            let links = r.entries[0].links.as_deref().unwrap_or_default();
+            let links = &r.entries[0].links;
             assert_eq!(links[0].content_type.as_deref(), Some("audio/mpeg"));
         }
     }
