@@ -10,8 +10,10 @@
 //!
 //! Inputs: a ~20 MB RSS 2.0 feed in UTF-8 and windows-1252, a ~20 MB Atom 1.0 feed in
 //! UTF-8 and windows-1251, two ~20 MB feeds whose label is wrong (the fallback chain:
-//! UTF-8 declared us-ascii, windows-1251 declared UTF-8; aim ≤ 3× the scan), and 50
-//! small feeds (2–20 KB, RSS and Atom, UTF-8) measured as one batch.
+//! UTF-8 declared us-ascii, windows-1251 declared UTF-8; aim ≤ 3× the scan), a ~20 MB
+//! RSS feed truncated near its end (broken markup: the lenient pass takes over where the
+//! strict one stopped; aim ≤ 3× the scan), and 50 small feeds (2–20 KB, RSS and Atom,
+//! UTF-8) measured as one batch.
 //!
 //! `python3 tools/parse_ratios.py` prints the ratios of the medians after a run.
 
@@ -332,6 +334,13 @@ fn bench(c: &mut Criterion) {
         .into_owned();
     large(c, "fallback-1251-as-utf8", &cyrillic_as_utf8);
     drop(cyrillic_as_utf8);
+
+    // Broken markup: an RSS feed cut off 100 bytes before its end, so that the strict
+    // pass fails at the very end and the lenient pass takes over there.
+    let mut truncated = rss("utf-8", LATIN, LARGE, 7).into_bytes();
+    truncated.truncate(truncated.len() - 100);
+    large(c, "truncated-rss", &truncated);
+    drop(truncated);
 
     // 50 small feeds, 2–20 KB, alternating RSS and Atom.
     let small: Vec<Vec<u8>> = (0..50u64)

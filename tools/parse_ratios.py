@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print the median-time ratios of benches/parse.rs from target/criterion: for each input,
 feed-decoder (decode + parse) over the bare quick-xml scan (aim <= 2x; <= 3x for the
-`fallback-*` inputs, whose label is wrong) and over feed-rs (aim < 1x), and the cost of
+`fallback-*` inputs, whose label is wrong, and `truncated-rss`, whose markup is broken) and over feed-rs (aim < 1x), and the cost of
 the HTML filter: the defaults over sanitizing and resolution off (aim <= 1.3x).
 
     python3 tools/parse_ratios.py [target/criterion]
@@ -21,7 +21,7 @@ import os
 import sys
 
 GROUPS = ["rss-utf8", "rss-windows1252", "atom-utf8", "atom-windows1251",
-          "fallback-utf8-as-ascii", "fallback-1251-as-utf8", "small"]
+          "fallback-utf8-as-ascii", "fallback-1251-as-utf8", "truncated-rss", "small"]
 
 
 def median(root, group, fn):
