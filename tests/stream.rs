@@ -290,6 +290,44 @@ fn max_entries_stops_reading() {
     assert_eq!(s.first.unwrap().subtitle, None);
 }
 
+/// Entries written as empty elements start and end in one event, so the metadata is not
+/// sent before them as usual; it still comes first (found by fuzzing: an only `<item/>`
+/// came out before the feed).
+#[test]
+fn empty_element_entries_come_after_the_metadata() {
+    for doc in [
+        "<rss version='2.0'><channel><title>T</title><item/></channel></rss>",
+        "<rss version='2.0'><channel><title>T</title><item/><item/></channel></rss>",
+        "<rss version='2.0'><channel><title>T</title><item/><item><title>b</title></item>\
+         </channel></rss>",
+        "<feed xmlns='http://www.w3.org/2005/Atom'><title>T</title><entry/></feed>",
+        "<rss version='2.0'><channel><title>T</title><item/>",
+    ] {
+        let full = feed_decoder::parse(doc.as_bytes(), &Transport::Local);
+        for trickle in [false, true] {
+            let s = if trickle {
+                stream(
+                    Trickle {
+                        data: doc.as_bytes(),
+                        turn: 0,
+                    },
+                    &Transport::Local,
+                    ParseOptions::default(),
+                )
+            } else {
+                stream(doc.as_bytes(), &Transport::Local, ParseOptions::default())
+            };
+            assert_eq!(
+                s.first.expect("metadata").title.as_deref(),
+                Some("T"),
+                "{doc}"
+            );
+            assert_eq!(s.entries, full.entries, "{doc}");
+            assert_eq!(s.end.entries, full.entries.len(), "{doc}");
+        }
+    }
+}
+
 #[test]
 fn a_feed_without_entries_yields_its_metadata_then_the_end() {
     let s = stream(

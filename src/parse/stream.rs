@@ -101,14 +101,15 @@ impl<R: BufRead> StreamParser<R> {
             match self.state {
                 State::Done => return None,
                 State::Ending => {
-                    if let Some(e) = self.pending.pop_front() {
-                        self.handed_out += 1;
-                        return Some(Next::Entry(e));
-                    }
+                    // The metadata first, even when the input ended with entries pending.
                     let driver = self.driver.as_ref()?;
                     if !self.feed_sent {
                         self.feed_sent = true;
                         return Some(Next::Feed(Self::feed_snapshot(driver)));
+                    }
+                    if let Some(e) = self.pending.pop_front() {
+                        self.handed_out += 1;
+                        return Some(Next::Entry(e));
                     }
                     self.state = State::Done;
                     let driver = self.driver.take()?;
