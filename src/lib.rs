@@ -337,6 +337,51 @@ pub fn parse_owned(
     Parsed::new(decoded, feed, transport)
 }
 
+/// [`parse_owned`] for a result that is used and dropped (printed, stored, counted): the
+/// result is handed to `f` instead of returned, so the text never needs to be owned. A
+/// UTF-8 input is parsed where it lies (no copy, and no second UTF-8 validation, which
+/// [`parse_owned`] needs to turn the bytes into a `String`); bytes decoded from another
+/// charset are freed before parsing starts. The command-line tool reads every file
+/// this way.
+///
+/// ```
+/// use feed_decoder::{Decoder, ParseOptions, Transport, parse_then};
+/// let bytes = b"<rss><channel><item><title>a</title></item></channel></rss>".to_vec();
+/// let titles = parse_then(&Decoder::default(), &ParseOptions::default(), bytes, &Transport::Local, |p| {
+///     p.entries.iter().filter_map(|e| e.title.clone()).collect::<Vec<_>>()
+/// });
+/// assert_eq!(titles, ["a"]);
+/// ```
+pub fn parse_then<R>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: Vec<u8>,
+    transport: &Transport,
+    f: impl FnOnce(&Parsed<'_>) -> R,
+) -> R {
+    let (facts, adjusted) = prepare(decoder, options, transport, None);
+    if format::detect_with_facts(&bytes, &facts) == format::Format::Json {
+        return f(&parse_with(decoder, options, &bytes, transport));
+    }
+    let (text, mut decoded) = decoder.decode_with_facts(&bytes, &facts).take_text();
+    match text {
+        std::borrow::Cow::Owned(text) => {
+            drop(bytes);
+            let feed = parse::parse_str(&text, &adjusted);
+            decoded.text = std::borrow::Cow::Owned(text);
+            f(&Parsed::new(decoded, feed, transport))
+        }
+        std::borrow::Cow::Borrowed(text) => {
+            let feed = parse::parse_str(text, &adjusted);
+            let decoded = Decoded {
+                text: std::borrow::Cow::Borrowed(text),
+                ..decoded
+            };
+            f(&Parsed::new(decoded, feed, transport))
+        }
+    }
+}
+
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -281,8 +281,9 @@ impl Job<'_> {
         }
         match read_input(input) {
             Ok(bytes) => {
-                let parsed = feed_decoder::parse_owned(&decoder, &options, bytes, self.transport);
-                self.emit(input, Some(&parsed), Map::new(), out)?;
+                feed_decoder::parse_then(&decoder, &options, bytes, self.transport, |parsed| {
+                    self.emit(input, Some(parsed), Map::new(), out)
+                })?;
                 Ok(true)
             }
             Err(e) => {
