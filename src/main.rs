@@ -452,6 +452,21 @@ fn run_all(job: &Job<'_>, out: &mut dyn Write) -> std::io::Result<bool> {
     Ok(all_read)
 }
 
+/// Standard output for the results. On Unix, a handle on the descriptor itself: our own
+/// buffer already writes in large blocks, and `std::io::Stdout` would scan each block
+/// again for its last line end (it is line-buffered). Elsewhere, or if the descriptor
+/// cannot be duplicated, the usual locked handle.
+fn stdout() -> Box<dyn Write> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() {
+            return Box::new(std::fs::File::from(fd));
+        }
+    }
+    Box::new(std::io::stdout().lock())
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let transport = match transport(&args) {
@@ -473,7 +488,7 @@ fn main() -> ExitCode {
         transport: &transport,
         many: args.inputs.len() > 1,
     };
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut out = BufWriter::with_capacity(1 << 16, stdout());
     match run_all(&job, &mut out).and_then(|read| out.flush().map(|()| read)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(2),

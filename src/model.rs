@@ -298,25 +298,32 @@ macro_rules! model_struct {
         /// `extra` among them.
         impl Serialize for $name {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut fields: Vec<(&str, Field<'_>)> = Vec::with_capacity(24);
+                // The present fields by their position in `TYPED_KEYS`, written in the
+                // keys' sorted order (computed once): no sorting, no allocation.
+                const N: usize = $name::TYPED_KEYS.len();
+                static ORDER: std::sync::LazyLock<Vec<usize>> =
+                    std::sync::LazyLock::new(|| sorted_positions($name::TYPED_KEYS));
+                let mut slots: [Option<Field<'_>>; N] = [None; N];
+                let mut at = 0;
                 $(
-                    if let Some(v) = &self.$field {
-                        fields.push(($key, v.field()));
-                    }
+                    slots[at] = self.$field.as_ref().map(AsField::field);
+                    at += 1;
                 )*
                 $(
                     if !self.$lfield.is_empty() {
-                        fields.push(($lkey, self.$lfield.field()));
+                        slots[at] = Some(self.$lfield.field());
                     }
+                    at += 1;
                 )*
                 $(
-                    if let Some(v) = &self.$dfield {
-                        fields.push(($dkey, Field::Str(v)));
-                    }
-                    if let Some(v) = &self.$dparsed {
-                        fields.push(($pkey, Field::Date(v.as_ref())));
-                    }
+                    slots[at] = self.$dfield.as_deref().map(Field::Str);
+                    slots[at + 1] = self.$dparsed.as_ref().map(|d| Field::Date(d.as_ref()));
+                    at += 2;
                 )*
+                debug_assert_eq!(at, N);
+                let fields = ORDER
+                    .iter()
+                    .filter_map(|&p| slots[p].map(|f| ($name::TYPED_KEYS[p], f)));
                 sorted(s, fields, &self.extra)
             }
         }
@@ -931,6 +938,7 @@ pub struct ParsedFeed {
 // intermediate `serde_json::Value`: a 100 MB value is never copied to be written.
 
 /// A borrowed field value, one variant per field type of the model.
+#[derive(Clone, Copy)]
 enum Field<'a> {
     Str(&'a str),
     OptStr(Option<&'a str>),
@@ -1001,25 +1009,30 @@ impl AsField for bool {
     }
 }
 
-/// Writes `fields` and `extra` as one map, keys in sorted order (a key in both is
-/// written once, from `fields`).
-fn sorted<S: serde::Serializer>(
+/// The positions of `keys` in the keys' sorted order.
+fn sorted_positions(keys: &[&str]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_unstable_by_key(|&i| keys[i]);
+    order
+}
+
+/// Writes `fields` (in sorted key order) and `extra` as one map, keys in sorted order (a
+/// key in both is written once, from `fields`).
+fn sorted<'a, S: serde::Serializer>(
     s: S,
-    mut fields: Vec<(&str, Field<'_>)>,
+    fields: impl IntoIterator<Item = (&'a str, Field<'a>)>,
     extra: &BTreeMap<String, Value>,
 ) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
-    fields.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    let mut extra = extra
-        .iter()
-        .filter(|(k, _)| fields.binary_search_by(|f| f.0.cmp(k)).is_err())
-        .peekable();
+    let mut extra = extra.iter().peekable();
     let mut m = s.serialize_map(None)?;
-    for (k, v) in &fields {
-        while let Some((ek, ev)) = extra.next_if(|(ek, _)| ek.as_str() < *k) {
+    for (k, v) in fields {
+        while let Some((ek, ev)) = extra.next_if(|(ek, _)| ek.as_str() < k) {
             m.serialize_entry(ek, ev)?;
         }
-        m.serialize_entry(k, v)?;
+        // The typed field wins over an `extra` entry of the same name.
+        extra.next_if(|(ek, _)| ek.as_str() == k);
+        m.serialize_entry(k, &v)?;
     }
     for (ek, ev) in extra {
         m.serialize_entry(ek, ev)?;
@@ -1027,29 +1040,40 @@ fn sorted<S: serde::Serializer>(
     m.end()
 }
 
+/// Writes `(key, value)` pairs given in sorted key order as a map.
+fn in_order<'a, S: serde::Serializer>(
+    s: S,
+    fields: impl IntoIterator<Item = (&'a str, Field<'a>)>,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(None)?;
+    for (k, v) in fields {
+        m.serialize_entry(k, &v)?;
+    }
+    m.end()
+}
+
 impl Serialize for Text {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut f = vec![
-            ("base", Field::Str(&self.base)),
-            ("language", Field::OptStr(self.language.as_deref())),
+        let src = self.src.as_deref().map(|v| ("src", Field::Str(v)));
+        let f = [
+            Some(("base", Field::Str(&self.base))),
+            Some(("language", Field::OptStr(self.language.as_deref()))),
+            src,
+            Some(("type", Field::Str(&self.content_type))),
+            Some(("value", Field::Str(&self.value))),
         ];
-        if let Some(src) = &self.src {
-            f.push(("src", Field::Str(src)));
-        }
-        f.push(("type", Field::Str(&self.content_type)));
-        f.push(("value", Field::Str(&self.value)));
-        sorted(s, f, &BTreeMap::new())
+        in_order(s, f.into_iter().flatten())
     }
 }
 
-/// The present ones of `(key, value)` optional strings.
+/// The present ones of `(key, value)` optional strings (keys in sorted order).
 fn present<'a, const N: usize>(
     pairs: [(&'a str, &'a Option<String>); N],
-) -> Vec<(&'a str, Field<'a>)> {
+) -> impl Iterator<Item = (&'a str, Field<'a>)> {
     pairs
         .into_iter()
         .filter_map(|(k, v)| v.as_deref().map(|v| (k, Field::Str(v))))
-        .collect()
 }
 
 impl Serialize for Link {
@@ -1073,18 +1097,18 @@ impl Serialize for Person {
             ("image", &self.image),
             ("name", &self.name),
         ]);
-        sorted(s, f, &BTreeMap::new())
+        in_order(s, f)
     }
 }
 
 impl Serialize for Tag {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = vec![
+        let f = [
             ("label", Field::OptStr(self.label.as_deref())),
             ("scheme", Field::OptStr(self.scheme.as_deref())),
             ("term", Field::OptStr(self.term.as_deref())),
         ];
-        sorted(s, f, &BTreeMap::new())
+        in_order(s, f)
     }
 }
 
@@ -1103,7 +1127,8 @@ impl Serialize for PodcastElement {
                 .iter()
                 .map(|(k, v)| (k.as_str(), Field::Elements(v))),
         );
-        sorted(s, f, &BTreeMap::new())
+        f.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        in_order(s, f)
     }
 }
 
@@ -1129,6 +1154,36 @@ mod tests {
         assert_eq!(e.title.as_deref(), Some("T"));
         assert_eq!(e.published_parsed, Some(None));
         assert_eq!(serde_json::to_value(&e).unwrap(), d);
+    }
+
+    #[test]
+    fn keys_are_written_sorted_and_once() {
+        let mut e = Entry {
+            title: Some("typed".into()),
+            links: vec![Link {
+                href: Some("h".into()),
+                ..Link::default()
+            }],
+            ..Entry::default()
+        };
+        e.extra.insert("title".into(), json!("from extra"));
+        e.extra.insert("aa".into(), json!(1));
+        e.extra.insert("m".into(), json!(2));
+        e.extra.insert("zz".into(), json!(3));
+        let text = serde_json::to_string(&e).unwrap();
+        assert_eq!(
+            text,
+            r#"{"aa":1,"links":[{"href":"h"}],"m":2,"title":"typed","zz":3}"#
+        );
+        // Every typed key, present at once, comes out in sorted order.
+        let keys: Vec<&str> = Entry::TYPED_KEYS.to_vec();
+        let mut sorted = keys.clone();
+        sorted.sort_unstable();
+        let order: Vec<&str> = sorted_positions(Entry::TYPED_KEYS)
+            .into_iter()
+            .map(|i| keys[i])
+            .collect();
+        assert_eq!(order, sorted);
     }
 
     #[test]
