@@ -362,7 +362,13 @@ impl Job<'_> {
         top.extend(extra);
         if self.args.json {
             match parsed {
-                Some(p) => json::write_json(p, top, &mut *out)?,
+                Some(p) => {
+                    // serde_json makes a write call per token: a concrete buffer takes
+                    // them inline (through `dyn Write` each would be a call).
+                    let mut buffered = BufWriter::with_capacity(1 << 16, &mut *out);
+                    json::write_json(p, top, &mut buffered)?;
+                    buffered.flush()?;
+                }
                 None => {
                     let mut v = serde_json::json!({"bozo": false, "bozo_exceptions": [],
                         "encoding": "", "version": "", "namespaces": {}, "feed": {},
