@@ -881,8 +881,9 @@ pub(super) fn is_acceptable_element(name: &str) -> bool {
     )
 }
 
-/// Membership in [`NO_END_TAG`], compiled to a match.
-pub(super) fn is_void(name: &str) -> bool {
+/// Membership in [`NO_END_TAG`], compiled to a match: the HTML void elements, written
+/// `<br />` and never closed (by the sanitizer, and by the parser in inline XHTML).
+pub(crate) fn is_void(name: &str) -> bool {
     matches!(
         name,
         "area"

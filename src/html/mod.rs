@@ -55,6 +55,7 @@
 
 mod css;
 mod lists;
+pub(crate) use lists::is_void;
 
 use std::borrow::Cow;
 

@@ -496,7 +496,11 @@ impl Builder {
             if local == "svg" {
                 self.svg_ok += 1;
             }
-            let close = if is_void(local) { " /" } else { "" };
+            let close = if crate::html::is_void(local) {
+                " /"
+            } else {
+                ""
+            };
             let s = format!("<{local}{}{close}>", Self::strattrs(&attrs));
             self.data(&s, false);
             return;
@@ -553,7 +557,7 @@ impl Builder {
         if !emitted && self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml")
         {
             let local = tag.rsplit(':').next().unwrap_or(tag);
-            if !is_void(local) {
+            if !crate::html::is_void(local) {
                 self.data(&format!("</{local}>"), false);
             }
         }
@@ -999,31 +1003,6 @@ pub(super) fn detail_key(key: &str) -> Cow<'static, str> {
         "publisher" => "publisher_detail".into(),
         _ => fp_key(&format!("{key}_detail")).to_owned().into(),
     }
-}
-
-/// HTML void elements: serialized as `<br />` inside inline markup, never closed.
-fn is_void(local: &str) -> bool {
-    matches!(
-        local,
-        "area"
-            | "base"
-            | "basefont"
-            | "br"
-            | "col"
-            | "embed"
-            | "frame"
-            | "hr"
-            | "img"
-            | "input"
-            | "isindex"
-            | "keygen"
-            | "link"
-            | "meta"
-            | "param"
-            | "source"
-            | "track"
-            | "wbr"
-    )
 }
 
 /// Python's `str.strip()` (Unicode whitespace).

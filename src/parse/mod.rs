@@ -1537,6 +1537,19 @@ mod tests {
     }
 
     #[test]
+    fn inline_xhtml_writes_void_elements_as_the_sanitizer_does() {
+        let atom = "<feed xmlns='http://www.w3.org/2005/Atom'><entry><content type='xhtml'>\
+                    <div xmlns='http://www.w3.org/1999/xhtml'><p>a<br/>b<command/>c<hr></hr>\
+                    </p></div></content></entry></feed>";
+        let options = ParseOptions::default().sanitize_html(false);
+        let r = parse_str(atom, &options);
+        assert_eq!(
+            r.entries[0].content[0].value,
+            "<p>a<br />b<command />c<hr /></p>"
+        );
+    }
+
+    #[test]
     fn strict_pass_rejects_what_expat_rejects() {
         for bad in [
             "<rss><1a/></rss>",
