@@ -1,5 +1,6 @@
-//! Bytes × Content-Type through the whole pipeline: decode, parse, serialise; and the
-//! same bytes through the streaming reader ([`FeedReader`]), read a few bytes at a time.
+//! Bytes × Content-Type through the whole pipeline: decode, parse, serialise (our JSON
+//! writer's bytes checked against serde_json's); and the same bytes through the
+//! streaming reader ([`FeedReader`]), read a few bytes at a time.
 //!
 //! The first input byte picks the transport: local bytes, an HTTP response without a
 //! Content-Type, one of a set of media types (with or without a charset), or — when its
@@ -79,6 +80,10 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(parsed.decoded.charset.is_some(), !parsed.decoded.encoding.is_empty());
     let value = json::to_json(&parsed);
     assert!(value.get("decoding").is_some());
+    // The fast JSON writer gives serde_json's bytes.
+    let mut ours = Vec::new();
+    json::to_writer(&mut ours, &parsed).expect("writes");
+    assert_eq!(ours, serde_json::to_vec(&parsed).expect("writes"));
     // A body read as JSON reports a JSON Feed version or none, unless it was no JSON at
     // all but markup (served as JSON), which goes on to the XML parser by design.
     // The streaming reader: the feed first, entries (no more than the limit), one end.

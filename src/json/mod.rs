@@ -10,6 +10,9 @@
 
 use serde_json::{Map, Value, json};
 
+mod writer;
+pub use writer::to_writer;
+
 use crate::bozo::Bozo;
 use crate::decode::Trail;
 use crate::{Headers, Parsed, Transport};
@@ -159,7 +162,7 @@ pub fn write_json<W: std::io::Write + ?Sized>(
     extra: Map<String, Value>,
     out: &mut W,
 ) -> std::io::Result<()> {
-    serde_json::to_writer(out, &Contract::new(parsed, extra)).map_err(io_error)
+    writer::to_writer(out, &Contract::new(parsed, extra)).map_err(io_error)
 }
 
 /// The writer's error inside a `serde_json` error, with its kind kept (so that a closed
