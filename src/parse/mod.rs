@@ -1198,7 +1198,14 @@ impl Driver<'_> {
             }
             Event::End(e) => self.end(e.name().as_ref()),
             Event::Text(t) => {
-                let s = t.xml_content(quick_xml::XmlVersion::Implicit1_0);
+                // Line ends normalized as XML 1.0 says; a text without a carriage return
+                // (almost every one) is taken as it is, without that second pass.
+                let raw: &str = &t;
+                let s = if memchr::memchr(b'\r', raw.as_bytes()).is_some() {
+                    t.xml_content(quick_xml::XmlVersion::Implicit1_0)
+                } else {
+                    Cow::Borrowed(raw)
+                };
                 if self.strict {
                     match scan_text(&s, true) {
                         (Some(c), _) => return Err(Failure::Malformed(invalid_char(c))),
@@ -1213,7 +1220,12 @@ impl Driver<'_> {
                 self.text(&s, true);
             }
             Event::CData(c) => {
-                let s = c.xml_content(quick_xml::XmlVersion::Implicit1_0);
+                let raw: &str = &c;
+                let s = if memchr::memchr(b'\r', raw.as_bytes()).is_some() {
+                    c.xml_content(quick_xml::XmlVersion::Implicit1_0)
+                } else {
+                    Cow::Borrowed(raw)
+                };
                 if self.strict {
                     check_text(&s).map_err(Failure::Malformed)?;
                 }
@@ -1534,6 +1546,16 @@ mod tests {
         assert_eq!(bad.bozo.len(), 1);
         assert_eq!(bad.bozo[0].kind, BozoKind::NotWellFormed);
         assert_eq!(bad.feed.title.as_deref(), Some("a\u{a0}b"));
+    }
+
+    #[test]
+    fn line_ends_in_text_and_cdata_read_as_newlines() {
+        let rss = "<rss version='2.0'><channel><title>a\r\nb\rc\nd</title>\
+                   <description><![CDATA[x\r\ny\rz]]></description></channel></rss>";
+        let r = parse_str(rss, &ParseOptions::default().sanitize_html(false));
+        assert!(r.bozo.is_empty());
+        assert_eq!(r.feed.title.as_deref(), Some("a\nb\nc\nd"));
+        assert_eq!(r.feed.subtitle.as_deref(), Some("x\ny\nz"));
     }
 
     #[test]
