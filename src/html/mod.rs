@@ -231,7 +231,7 @@ fn is_word(c: char) -> bool {
 /// (sanitizer only), `<!` other than `<!DOCTYPE`, `<!--` and `<![` escaped, attribute-less
 /// self-closing tags expanded (`<br/>` → `<br />`, `<p/>` → `<p></p>`), and `&#39;`/`&#34;`
 /// replaced by their characters.
-fn preprocess(value: &str, escape_cdata: bool) -> String {
+fn preprocess(value: &str, escape_cdata: bool) -> Cow<'_, str> {
     let mut s: Cow<'_, str> = Cow::Borrowed(value);
     if escape_cdata && s.contains("<![CDATA[") {
         s = Cow::Owned(s.replace("<![CDATA[", "&lt;![CDATA["));
@@ -259,7 +259,7 @@ fn preprocess(value: &str, escape_cdata: bool) -> String {
     if s.contains("&#3") {
         s = Cow::Owned(s.replace("&#39;", "'").replace("&#34;", "\""));
     }
-    s.into_owned()
+    s
 }
 
 /// `<([^<>\s]+?)\s*/>` → `<x />` for void elements, `<x></x>` for the others.
@@ -706,8 +706,8 @@ impl Processor<'_> {
         let Some(j) = end_bracket(raw, i + 1) else {
             return Scan::Incomplete;
         };
-        let (tag, mut k) = if b[i + 1] == b'>' {
-            (self.lasttag.clone(), j)
+        let (tag, mut k): (Cow<'_, str>, usize) = if b[i + 1] == b'>' {
+            (Cow::Owned(self.lasttag.clone()), j)
         } else {
             let mut e = i + 2;
             while e < b.len()
@@ -715,8 +715,15 @@ impl Processor<'_> {
             {
                 e += 1;
             }
-            let tag = raw[i + 1..e].to_ascii_lowercase();
-            self.lasttag.clone_from(&tag);
+            // Borrowed when already lower-case (almost always): no allocation per tag.
+            let name = &raw[i + 1..e];
+            let tag = if name.bytes().any(|c| c.is_ascii_uppercase()) {
+                Cow::Owned(name.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(name)
+            };
+            self.lasttag.clear();
+            self.lasttag.push_str(&tag);
             (tag, e)
         };
         let mut attrs = Vec::new();
@@ -991,12 +998,12 @@ fn url_is_safe(element: &str, key: &str, value: &str) -> bool {
         if !value[head_end..].starts_with(':') {
             return true;
         }
-        return scheme_allowed(
-            element,
-            key,
-            &head.to_ascii_lowercase(),
-            &value[head_end + 1..],
-        );
+        let lower: Cow<'_, str> = if head.bytes().any(|c| c.is_ascii_uppercase()) {
+            Cow::Owned(head.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(head)
+        };
+        return scheme_allowed(element, key, &lower, &value[head_end + 1..]);
     }
     let decoded = decode_refs(value);
     let cleaned: String = decoded
