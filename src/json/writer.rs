@@ -146,6 +146,50 @@ impl<W: Write> Compound<'_, W> {
     }
 }
 
+/// `serialize_*` methods that all hand their value to `self.$how`.
+macro_rules! numbers {
+    ($how:ident: $($method:ident($ty:ty)),* $(,)?) => {
+        $(
+            fn $method(self, v: $ty) -> Result {
+                self.$how(v)
+            }
+        )*
+    };
+}
+
+/// A compound trait whose items go the way of a sequence's elements (`$method(v)`) or
+/// of a map's entries (`key`: `serialize_field(key, v)`).
+macro_rules! forward {
+    ($trait:ident, key) => {
+        impl<W: Write> ser::$trait for Compound<'_, W> {
+            type Ok = ();
+            type Error = serde_json::Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                v: &T,
+            ) -> Result {
+                ser::SerializeMap::serialize_entry(self, key, v)
+            }
+            fn end(self) -> Result {
+                self.done()
+            }
+        }
+    };
+    ($trait:ident, $method:ident) => {
+        impl<W: Write> ser::$trait for Compound<'_, W> {
+            type Ok = ();
+            type Error = serde_json::Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> Result {
+                ser::SerializeSeq::serialize_element(self, v)
+            }
+            fn end(self) -> Result {
+                self.done()
+            }
+        }
+    };
+}
+
 impl<'a, W: Write> ser::Serializer for &'a mut Json<W> {
     type Ok = ();
     type Error = serde_json::Error;
@@ -160,42 +204,10 @@ impl<'a, W: Write> ser::Serializer for &'a mut Json<W> {
     fn serialize_bool(self, v: bool) -> Result {
         self.raw(if v { b"true" } else { b"false" })
     }
-    fn serialize_i8(self, v: i8) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_i16(self, v: i16) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_i32(self, v: i32) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_i64(self, v: i64) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_i128(self, v: i128) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_u8(self, v: u8) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_u16(self, v: u16) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_u32(self, v: u32) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_u64(self, v: u64) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_u128(self, v: u128) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_f32(self, v: f32) -> Result {
-        self.like_serde_json(v)
-    }
-    fn serialize_f64(self, v: f64) -> Result {
-        self.like_serde_json(v)
-    }
+    numbers!(like_serde_json: serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
+        serialize_i64(i64), serialize_i128(i128), serialize_u8(u8), serialize_u16(u16),
+        serialize_u32(u32), serialize_u64(u64), serialize_u128(u128), serialize_f32(f32),
+        serialize_f64(f64));
     fn serialize_char(self, v: char) -> Result {
         self.string(v.encode_utf8(&mut [0; 4]))
     }
@@ -237,12 +249,7 @@ impl<'a, W: Write> ser::Serializer for &'a mut Json<W> {
         self.raw(b"}")
     }
     fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'a, W>> {
-        self.raw(b"[")?;
-        Ok(Compound {
-            ser: self,
-            first: true,
-            close: b"]",
-        })
+        compound(self, None, b"[", b"]")
     }
     fn serialize_tuple(self, len: usize) -> Result<Compound<'a, W>> {
         self.serialize_seq(Some(len))
@@ -257,22 +264,10 @@ impl<'a, W: Write> ser::Serializer for &'a mut Json<W> {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'a, W>> {
-        self.raw(b"{")?;
-        self.string(variant)?;
-        self.raw(b":[")?;
-        Ok(Compound {
-            ser: self,
-            first: true,
-            close: b"]}",
-        })
+        compound(self, Some(variant), b"[", b"]}")
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a, W>> {
-        self.raw(b"{")?;
-        Ok(Compound {
-            ser: self,
-            first: true,
-            close: b"}",
-        })
+        compound(self, None, b"{", b"}")
     }
     fn serialize_struct(self, _: &'static str, len: usize) -> Result<Compound<'a, W>> {
         self.serialize_map(Some(len))
@@ -284,15 +279,28 @@ impl<'a, W: Write> ser::Serializer for &'a mut Json<W> {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'a, W>> {
-        self.raw(b"{")?;
-        self.string(variant)?;
-        self.raw(b":{")?;
-        Ok(Compound {
-            ser: self,
-            first: true,
-            close: b"}}",
-        })
+        compound(self, Some(variant), b"{", b"}}")
     }
+}
+
+/// Opens a sequence or map (inside `{"variant":` for an enum variant); `close` ends it.
+fn compound<'a, W: Write>(
+    ser: &'a mut Json<W>,
+    variant: Option<&str>,
+    open: &[u8],
+    close: &'static [u8],
+) -> Result<Compound<'a, W>> {
+    if let Some(v) = variant {
+        ser.raw(b"{")?;
+        ser.string(v)?;
+        ser.raw(b":")?;
+    }
+    ser.raw(open)?;
+    Ok(Compound {
+        ser,
+        first: true,
+        close,
+    })
 }
 
 impl<W: Write> ser::SerializeSeq for Compound<'_, W> {
@@ -307,38 +315,10 @@ impl<W: Write> ser::SerializeSeq for Compound<'_, W> {
     }
 }
 
-impl<W: Write> ser::SerializeTuple for Compound<'_, W> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result {
-        self.done()
-    }
-}
-
-impl<W: Write> ser::SerializeTupleStruct for Compound<'_, W> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result {
-        self.done()
-    }
-}
-
-impl<W: Write> ser::SerializeTupleVariant for Compound<'_, W> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result {
-        self.done()
-    }
-}
+// Tuples write as sequences.
+forward!(SerializeTuple, serialize_element);
+forward!(SerializeTupleStruct, serialize_field);
+forward!(SerializeTupleVariant, serialize_field);
 
 impl<W: Write> ser::SerializeMap for Compound<'_, W> {
     type Ok = ();
@@ -358,27 +338,9 @@ impl<W: Write> ser::SerializeMap for Compound<'_, W> {
     }
 }
 
-impl<W: Write> ser::SerializeStruct for Compound<'_, W> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Result {
-        ser::SerializeMap::serialize_entry(self, key, v)
-    }
-    fn end(self) -> Result {
-        self.done()
-    }
-}
-
-impl<W: Write> ser::SerializeStructVariant for Compound<'_, W> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Result {
-        ser::SerializeMap::serialize_entry(self, key, v)
-    }
-    fn end(self) -> Result {
-        self.done()
-    }
-}
+// Structs write as maps.
+forward!(SerializeStruct, key);
+forward!(SerializeStructVariant, key);
 
 /// A map key: a string as it is; a number or boolean quoted (as `serde_json` does);
 /// anything else an error.
@@ -421,39 +383,9 @@ impl<W: Write> ser::Serializer for MapKey<'_, W> {
     fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Result {
         v.serialize(self)
     }
-    fn serialize_bool(self, v: bool) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_i8(self, v: i8) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_i16(self, v: i16) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_i32(self, v: i32) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_i64(self, v: i64) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_i128(self, v: i128) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_u8(self, v: u8) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_u16(self, v: u16) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_u32(self, v: u32) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_u64(self, v: u64) -> Result {
-        self.quoted(v)
-    }
-    fn serialize_u128(self, v: u128) -> Result {
-        self.quoted(v)
-    }
+    numbers!(quoted: serialize_bool(bool), serialize_i8(i8), serialize_i16(i16),
+        serialize_i32(i32), serialize_i64(i64), serialize_i128(i128), serialize_u8(u8),
+        serialize_u16(u16), serialize_u32(u32), serialize_u64(u64), serialize_u128(u128));
     fn serialize_f32(self, v: f32) -> Result {
         if v.is_finite() {
             self.quoted(v)
@@ -597,6 +529,42 @@ mod tests {
             </channel></rss>";
         let parsed = crate::parse(feed, &crate::Transport::Local);
         let (ours, theirs) = both(&parsed);
+        assert_eq!(ours, theirs);
+    }
+
+    #[test]
+    fn every_serde_shape_matches_serde_json() {
+        #[derive(Serialize)]
+        enum E {
+            Unit,
+            Newtype(u8),
+            Tuple(i32, &'static str),
+            Struct { a: Option<bool>, b: Vec<char> },
+        }
+        #[derive(Serialize)]
+        struct S<'a> {
+            e: Vec<E>,
+            t: (u8, f32),
+            unit: (),
+            bytes: &'a [u8],
+            keys: std::collections::BTreeMap<i64, bool>,
+        }
+        let v = S {
+            e: vec![
+                E::Unit,
+                E::Newtype(7),
+                E::Tuple(-1, "t\n"),
+                E::Struct {
+                    a: None,
+                    b: vec!['"', 'é'],
+                },
+            ],
+            t: (1, 0.5),
+            unit: (),
+            bytes: b"ab",
+            keys: [(-3, true), (4, false)].into_iter().collect(),
+        };
+        let (ours, theirs) = both(&v);
         assert_eq!(ours, theirs);
     }
 
