@@ -455,6 +455,14 @@ impl FromV for StructTime {
     }
 }
 
+/// A large, often absent value is boxed in [`Feed`] and [`Entry`], so that an entry
+/// without it costs a pointer, not the value's size.
+impl<T: FromV> FromV for Box<T> {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        T::from_v(v).map(Box::new)
+    }
+}
+
 impl<T: FromV + FitsV> FromV for Vec<T> {
     fn from_v(v: DValue) -> Result<Self, DValue> {
         if !v.as_array().is_some_and(|a| a.iter().all(T::fits_v)) {
@@ -678,31 +686,31 @@ model_struct! {
         /// The title.
         title: String = "title",
         /// The title's details.
-        title_detail: Text = "title_detail",
+        title_detail: Box<Text> = "title_detail",
         /// The main (alternate HTML) link.
         link: String = "link",
         /// The subtitle / tagline / description.
         subtitle: String = "subtitle",
         /// The subtitle's details.
-        subtitle_detail: Text = "subtitle_detail",
+        subtitle_detail: Box<Text> = "subtitle_detail",
         /// Copyright / rights.
         rights: String = "rights",
         /// The rights' details.
-        rights_detail: Text = "rights_detail",
+        rights_detail: Box<Text> = "rights_detail",
         /// Atom 0.3 `info`.
         info: String = "info",
         /// The info's details.
-        info_detail: Text = "info_detail",
+        info_detail: Box<Text> = "info_detail",
         /// The identifier.
         id: String = "id",
         /// The author as one string.
         author: String = "author",
         /// The author's details.
-        author_detail: Person = "author_detail",
+        author_detail: Box<Person> = "author_detail",
         /// The publisher (webMaster, dc:publisher, itunes:owner) as one string.
         publisher: String = "publisher",
         /// The publisher's details.
-        publisher_detail: Person = "publisher_detail",
+        publisher_detail: Box<Person> = "publisher_detail",
         /// The language.
         language: String = "language",
         /// The generator's name.
@@ -752,13 +760,13 @@ model_struct! {
         /// The title.
         title: String = "title",
         /// The title's details.
-        title_detail: Text = "title_detail",
+        title_detail: Box<Text> = "title_detail",
         /// The main (alternate HTML) link.
         link: String = "link",
         /// The summary / description.
         summary: String = "summary",
         /// The summary's details.
-        summary_detail: Text = "summary_detail",
+        summary_detail: Box<Text> = "summary_detail",
         /// The identifier (guid, atom:id, rdf:about).
         id: String = "id",
         /// Whether the guid is the permalink.
@@ -766,15 +774,15 @@ model_struct! {
         /// The author as one string.
         author: String = "author",
         /// The author's details.
-        author_detail: Person = "author_detail",
+        author_detail: Box<Person> = "author_detail",
         /// The publisher as one string.
         publisher: String = "publisher",
         /// The publisher's details.
-        publisher_detail: Person = "publisher_detail",
+        publisher_detail: Box<Person> = "publisher_detail",
         /// Rights.
         rights: String = "rights",
         /// The rights' details.
-        rights_detail: Text = "rights_detail",
+        rights_detail: Box<Text> = "rights_detail",
         /// RSS `comments`.
         comments: String = "comments",
         /// The source feed (`title`, `href`, `links`, …).
@@ -1001,6 +1009,12 @@ as_field! {
     Vec<Person> => People,
     Vec<Tag> => Tags,
     Podcast => Podcast,
+}
+
+impl<T: AsField> AsField for Box<T> {
+    fn field(&self) -> Field<'_> {
+        (**self).field()
+    }
 }
 
 impl AsField for bool {

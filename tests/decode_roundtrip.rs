@@ -190,3 +190,45 @@ fn recover_never_overrides_correct_labels_of_natural_text() {
         assert_eq!(parsed.feed.title.as_deref(), Some(text), "{label}");
     }
 }
+
+/// A decoded text holds no worst-case spare capacity: encoding_rs reserves three bytes of
+/// UTF-8 per input byte of a single-byte charset, and a large feed would otherwise keep
+/// that reservation (three times its size) for as long as it is parsed. Checked for
+/// WHATWG-backed charsets, a charset decoded from our own table, and the lossy path.
+#[test]
+fn decoded_text_keeps_no_worst_case_capacity() {
+    let body = "<item><title>Grüße aus Köln</title></item>\n".repeat(2_000);
+    let cases = [
+        ("windows-1252", false),
+        ("iso-8859-15", false),
+        ("cp437", false),
+        ("windows-1252", true),
+        ("cp437", true),
+    ];
+    for (label, lossy) in cases {
+        let charset = Charset::for_label(label).expect(label);
+        let mut bytes =
+            format!("<?xml version=\"1.0\" encoding=\"{label}\"?>\n<rss><channel>").into_bytes();
+        bytes.extend(charset.encode(&body).expect(label));
+        bytes.extend_from_slice(b"</channel></rss>");
+        if lossy {
+            // Undefined in Python's windows-1252; cp437 defines every byte.
+            bytes.push(0x81);
+        }
+        let text = if lossy {
+            charset.decode_lossy(&bytes)
+        } else {
+            charset.decode_strict(&bytes).expect(label)
+        };
+        let std::borrow::Cow::Owned(s) = text else {
+            panic!("{label}: non-ASCII input cannot be borrowed");
+        };
+        assert!(s.contains("Grüße aus Köln"), "{label}");
+        assert!(
+            s.capacity() <= s.len() + s.len() / 8 + 64,
+            "{label} (lossy: {lossy}): {} bytes of capacity for {} bytes of text",
+            s.capacity(),
+            s.len()
+        );
+    }
+}

@@ -105,7 +105,7 @@ pub struct ParseOptions {
     /// Default: 512.
     pub max_depth: usize,
     /// At most this many entries are kept (the last one is overwritten beyond it) and a
-    /// `LimitExceeded` record is added. An entry costs about 1 KB of memory before its
+    /// `LimitExceeded` record is added. An entry costs under 1 KB of memory before its
     /// text, so the default bounds a feed of empty entries to about 55 MB whatever its
     /// size, while a real feed (a few thousand entries at most) is never cut.
     ///
