@@ -18,7 +18,9 @@
 //! standard output ends the program quietly with status 0.
 
 use std::io::{BufWriter, Read, Write};
+
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use clap::{Parser, ValueEnum};
 use feed_decoder::{Decoder, Headers, Parsed, Policy, Transport, json, parse::ParseOptions};
@@ -247,11 +249,17 @@ fn decoder(args: &Args) -> Decoder {
 }
 
 /// What one input is processed with.
+/// [`Job::exit_after`] when the input being run is not the last.
+const NOT_LAST: u8 = u8::MAX;
+
 struct Job<'a> {
     args: &'a Args,
     transport: &'a Transport,
     /// More than one input: JSON objects carry `input`, summaries get a heading.
     many: bool,
+    /// Set before the last input is run (sequential runs only): the exit status to end
+    /// with once its result is printed (see [`Job::run`]); [`NOT_LAST`] otherwise.
+    exit_after: std::sync::atomic::AtomicU8,
 }
 
 impl Job<'_> {
@@ -282,7 +290,16 @@ impl Job<'_> {
         match read_input(input) {
             Ok(bytes) => {
                 feed_decoder::parse_then(&decoder, &options, bytes, self.transport, |parsed| {
-                    self.emit(input, Some(parsed), Map::new(), out)
+                    self.emit(input, Some(parsed), Map::new(), out)?;
+                    let status = self.exit_after.swap(NOT_LAST, Ordering::Relaxed);
+                    if status != NOT_LAST {
+                        // The last input, printed: exit rather than free the result
+                        // value by value (a tenth of a large feed's run time); the
+                        // system takes the memory back at once.
+                        out.flush()?;
+                        std::process::exit(i32::from(status));
+                    }
+                    Ok::<(), std::io::Error>(())
                 })?;
                 Ok(true)
             }
@@ -425,7 +442,11 @@ fn run_all(job: &Job<'_>, out: &mut dyn Write) -> std::io::Result<bool> {
     let jobs = usize::from(job.args.jobs);
     let mut all_read = true;
     if jobs == 1 || inputs.len() == 1 {
-        for input in inputs {
+        for (i, input) in inputs.iter().enumerate() {
+            if i + 1 == inputs.len() {
+                job.exit_after
+                    .store(if all_read { 0 } else { 2 }, Ordering::Relaxed);
+            }
             all_read &= job.run(input, out)?;
             out.flush()?;
         }
@@ -493,6 +514,7 @@ fn main() -> ExitCode {
         args: &args,
         transport: &transport,
         many: args.inputs.len() > 1,
+        exit_after: std::sync::atomic::AtomicU8::new(NOT_LAST),
     };
     let mut out = BufWriter::with_capacity(1 << 16, stdout());
     match run_all(&job, &mut out).and_then(|read| out.flush().map(|()| read)) {
