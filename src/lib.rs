@@ -348,7 +348,7 @@ pub fn parse_owned(
 /// use feed_decoder::{Decoder, ParseOptions, Transport, parse_then};
 /// let bytes = b"<rss><channel><item><title>a</title></item></channel></rss>".to_vec();
 /// let titles = parse_then(&Decoder::default(), &ParseOptions::default(), bytes, &Transport::Local, |p| {
-///     p.entries.iter().filter_map(|e| e.title.clone()).collect::<Vec<_>>()
+///     p.entries.iter().filter_map(|e| e.title.as_deref().map(String::from)).collect::<Vec<_>>()
 /// });
 /// assert_eq!(titles, ["a"]);
 /// ```

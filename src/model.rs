@@ -15,6 +15,7 @@
 //! ([`Podcast`]): every element a list, so none is lost.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -39,8 +40,9 @@ pub struct Text {
     pub language: Option<String>,
     /// The `xml:base` in effect (empty when none).
     pub base: String,
-    /// The text (markup for HTML and XHTML types, unsanitized).
-    pub value: String,
+    /// The text (markup for HTML and XHTML types, unsanitized). Shared with the plain
+    /// field of a `*_detail` (`summary` and `summary_detail.value` are one string).
+    pub value: Arc<str>,
     /// Atom `content/@src`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub src: Option<String>,
@@ -422,6 +424,18 @@ impl FromV for String {
     }
 }
 
+/// A text construct's plain value: moved when the builder shared it with the `_detail`,
+/// copied once otherwise.
+impl FromV for Arc<str> {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        match v {
+            DValue::Shared(s) => Ok(s),
+            DValue::String(s) => Ok(Arc::from(s)),
+            other => Err(other),
+        }
+    }
+}
+
 impl FromV for bool {
     fn from_v(v: DValue) -> Result<Self, DValue> {
         match v {
@@ -515,12 +529,20 @@ impl FromV for Text {
         };
         let mut t = Text::default();
         for (k, v) in o.into_pairs() {
-            let DValue::String(v) = v else { continue };
+            let v = match v {
+                DValue::Shared(v) if k == "value" => {
+                    t.value = v;
+                    continue;
+                }
+                DValue::String(v) => v,
+                DValue::Shared(v) => v.to_string(),
+                _ => continue,
+            };
             match &*k {
                 "type" => t.content_type = v,
                 "language" => t.language = Some(v),
                 "base" => t.base = v,
-                "value" => t.value = v,
+                "value" => t.value = Arc::from(v),
                 _ => t.src = Some(v),
             }
         }
@@ -684,21 +706,21 @@ model_struct! {
     /// Channel-level metadata (feedparser's `feed`).
     Feed {
         /// The title.
-        title: String = "title",
+        title: Arc<str> = "title",
         /// The title's details.
         title_detail: Box<Text> = "title_detail",
         /// The main (alternate HTML) link.
         link: String = "link",
         /// The subtitle / tagline / description.
-        subtitle: String = "subtitle",
+        subtitle: Arc<str> = "subtitle",
         /// The subtitle's details.
         subtitle_detail: Box<Text> = "subtitle_detail",
         /// Copyright / rights.
-        rights: String = "rights",
+        rights: Arc<str> = "rights",
         /// The rights' details.
         rights_detail: Box<Text> = "rights_detail",
         /// Atom 0.3 `info`.
-        info: String = "info",
+        info: Arc<str> = "info",
         /// The info's details.
         info_detail: Box<Text> = "info_detail",
         /// The identifier.
@@ -758,13 +780,13 @@ model_struct! {
     /// One item / entry.
     Entry {
         /// The title.
-        title: String = "title",
+        title: Arc<str> = "title",
         /// The title's details.
         title_detail: Box<Text> = "title_detail",
         /// The main (alternate HTML) link.
         link: String = "link",
         /// The summary / description.
-        summary: String = "summary",
+        summary: Arc<str> = "summary",
         /// The summary's details.
         summary_detail: Box<Text> = "summary_detail",
         /// The identifier (guid, atom:id, rdf:about).
@@ -780,7 +802,7 @@ model_struct! {
         /// The publisher's details.
         publisher_detail: Box<Person> = "publisher_detail",
         /// Rights.
-        rights: String = "rights",
+        rights: Arc<str> = "rights",
         /// The rights' details.
         rights_detail: Box<Text> = "rights_detail",
         /// RSS `comments`.
@@ -1001,6 +1023,7 @@ macro_rules! as_field {
 
 as_field! {
     String => Str,
+    Arc<str> => Str,
     Map<String, Value> => Map,
     Text => Text,
     Vec<Text> => Texts,

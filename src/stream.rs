@@ -31,7 +31,7 @@
 //! for item in FeedReader::new(xml.as_bytes(), &Transport::Local, options)? {
 //!     match item {
 //!         StreamItem::Feed(feed) => assert_eq!(feed.title.as_deref(), Some("News")),
-//!         StreamItem::Entry(entry) => titles.push(entry.title.unwrap_or_default()),
+//!         StreamItem::Entry(entry) => titles.push(entry.title.unwrap_or_default().to_string()),
 //!         StreamItem::End(end) => {
 //!             assert_eq!(end.version, "rss20");
 //!             assert_eq!(end.entries, 2);

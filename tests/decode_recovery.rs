@@ -332,7 +332,7 @@ fn content_that_is_not_base64_is_kept_as_text() {
     let values: Vec<&str> = parsed
         .entries
         .iter()
-        .map(|e| e.content[0].value.as_str())
+        .map(|e| &*e.content[0].value)
         .collect();
     assert_eq!(
         values,

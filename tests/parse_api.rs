@@ -223,3 +223,46 @@ fn lists_are_plain_vectors_and_an_empty_list_keeps_its_key() {
     let v = serde_json::to_value(&plain.entries[0]).expect("serializes");
     assert!(v.get("links").is_none(), "{v}");
 }
+
+/// A text construct and its `_detail` hold one string, not two copies, in RSS and Atom,
+/// in the feed and in entries; a detail stored without its plain key (a deeper element
+/// lost on precedence) stays a value of its own.
+#[test]
+fn text_and_detail_share_one_string() {
+    use std::sync::Arc;
+    let rss = "<rss version='2.0'><channel><title>Feed</title><description>About</description>\
+               <item><title>One</title><description>&lt;b&gt;Sum&lt;/b&gt;</description></item>\
+               </channel></rss>";
+    let atom = "<feed xmlns='http://www.w3.org/2005/Atom'><title>Feed</title>\
+                <subtitle>About</subtitle><rights>Mine</rights><entry><title>One</title>\
+                <summary type='html'>&lt;b&gt;Sum&lt;/b&gt;</summary></entry></feed>";
+    for xml in [rss, atom] {
+        let r = parse_str(xml, &ParseOptions::default());
+        let f = &r.feed;
+        let e = &r.entries[0];
+        let pairs = [
+            (f.title.as_ref(), f.title_detail.as_ref(), "Feed"),
+            (f.subtitle.as_ref(), f.subtitle_detail.as_ref(), "About"),
+            (e.title.as_ref(), e.title_detail.as_ref(), "One"),
+            (e.summary.as_ref(), e.summary_detail.as_ref(), "<b>Sum</b>"),
+        ];
+        for (plain, detail, text) in pairs {
+            let (plain, detail) = (plain.expect(text), detail.expect(text));
+            assert_eq!(&**plain, text, "{xml}");
+            assert!(
+                Arc::ptr_eq(plain, &detail.value),
+                "{text} is copied in {xml}"
+            );
+        }
+    }
+    let r = parse_str(atom, &ParseOptions::default());
+    let rights = r.feed.rights_detail.as_ref().expect("rights_detail");
+    assert!(Arc::ptr_eq(
+        r.feed.rights.as_ref().expect("rights"),
+        &rights.value
+    ));
+    // The JSON contract still writes both.
+    let json = serde_json::to_value(&r.entries[0]).expect("json");
+    assert_eq!(json["summary"], "<b>Sum</b>");
+    assert_eq!(json["summary_detail"]["value"], "<b>Sum</b>");
+}

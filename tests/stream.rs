@@ -262,7 +262,11 @@ fn max_entries_stops_reading() {
         &Transport::Local,
         ParseOptions::default().max_entries(3),
     );
-    let titles: Vec<_> = s.entries.iter().map(|e| e.title.clone().unwrap()).collect();
+    let titles: Vec<_> = s
+        .entries
+        .iter()
+        .map(|e| e.title.as_deref().unwrap())
+        .collect();
     assert_eq!(titles, ["Item 0", "Item 1", "Item 2"]);
     assert_eq!(s.end.entries, 3);
     let limit: Vec<_> = s

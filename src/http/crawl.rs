@@ -520,7 +520,7 @@ impl Fetch {
                 .map(|p| FeedSummary {
                     encoding: p.decoded.encoding.clone(),
                     version: p.version.clone(),
-                    title: p.feed.title.clone(),
+                    title: p.feed.title.as_deref().map(str::to_owned),
                     entries: p.entries.len(),
                     bozo: p.bozo.iter().map(|b| b.kind).collect(),
                     first_bozo: p.bozo.first().map(ToString::to_string),

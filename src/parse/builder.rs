@@ -12,6 +12,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use super::dict::{Key, Map, Value, jv};
 
@@ -37,6 +38,15 @@ impl ContentParams {
     }
 
     pub(super) fn detail(&self, value: String) -> Value {
+        self.detail_of(Value::String(value))
+    }
+
+    /// A detail whose value is shared with the plain key stored beside it.
+    pub(super) fn detail_shared(&self, value: Arc<str>) -> Value {
+        self.detail_of(Value::Shared(value))
+    }
+
+    fn detail_of(&self, value: Value) -> Value {
         let mut d = Dict::with_capacity(5);
         if let Some(t) = &self.ty {
             d.insert("type".into(), jstr(t));
@@ -49,7 +59,7 @@ impl ContentParams {
         if let Some(s) = &self.src {
             d.insert("src".into(), jv!(s));
         }
-        d.insert("value".into(), Value::String(value));
+        d.insert("value".into(), value);
         Value::Object(d)
     }
 }
@@ -825,18 +835,15 @@ impl Builder {
                 let exists = self.entries[idx].contains_key(&key);
                 let store = store && self.key_allowed(&key, exists);
                 let detailed = self.incontent > 0;
-                if store {
-                    let v = if detailed {
-                        output.clone()
-                    } else {
-                        last_use(&mut output)
-                    };
-                    let dk = detailed.then(|| detail_key(&key));
-                    self.entries[idx].insert(key, jstr(v));
-                    if let Some(dk) = dk {
-                        let detail = self.cp.detail(last_use(&mut output));
-                        self.entries[idx].insert(dk, detail);
-                    }
+                if store && detailed {
+                    // `summary` and `summary_detail.value`: one string, shared.
+                    let shared = share(&mut output, want);
+                    let dk = detail_key(&key);
+                    self.entries[idx].insert(key, Value::Shared(Arc::clone(&shared)));
+                    let detail = self.cp.detail_shared(shared);
+                    self.entries[idx].insert(dk, detail);
+                } else if store {
+                    self.entries[idx].insert(key, jstr(last_use(&mut output)));
                 } else if detailed {
                     let detail = self.cp.detail(last_use(&mut output));
                     self.entries[idx].insert(detail_key(&key), detail);
@@ -852,7 +859,7 @@ impl Builder {
             if !self.key_allowed(&key, exists) {
                 return Some((output, nonempty));
             }
-            let detail = (self.incontent > 0).then(|| self.cp.detail(last_use(&mut output)));
+            let detail = (self.incontent > 0).then(|| share(&mut output, want));
             let ctx = self.ctx();
             if key == "link" {
                 let fixed = unsemicolon_refs(&output);
@@ -867,15 +874,11 @@ impl Builder {
                 }
             } else {
                 match detail {
-                    Some(d) => {
+                    Some(shared) => {
                         let dk = detail_key(&key);
-                        let value = d
-                            .get("value")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default()
-                            .to_owned();
-                        ctx.insert(key, jstr(value));
-                        ctx.insert(dk, d);
+                        ctx.insert(key, Value::Shared(Arc::clone(&shared)));
+                        let d = self.cp.detail_shared(shared);
+                        self.ctx().insert(dk, d);
                     }
                     None => {
                         ctx.insert(key, jstr(last_use(&mut output)));
@@ -1013,6 +1016,16 @@ pub(crate) fn trim_py(s: &str) -> &str {
 pub(super) fn parse_py_int(s: &str) -> Option<i64> {
     let t = trim_py(s).replace('_', "");
     t.parse::<i64>().ok()
+}
+
+/// The text of a value stored twice (a key and its `_detail`'s `value`) as one shared
+/// string. The caller's copy is kept only when it wants the text back (`want`).
+fn share(output: &mut String, want: bool) -> Arc<str> {
+    let shared = Arc::from(output.as_str());
+    if !want {
+        *output = String::new();
+    }
+    shared
 }
 
 #[cfg(test)]

@@ -11,13 +11,17 @@ use std::borrow::Cow;
 pub(crate) type Key = Cow<'static, str>;
 
 /// A feedparser value.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub(crate) enum Value {
     Null,
     Bool(bool),
     Int(i64),
     Float(f64),
     String(String),
+    /// A string held twice, as a text construct's value and as its `_detail`'s `value`
+    /// (`summary` and `summary_detail`): one copy, shared, like the typed fields it
+    /// moves into. Equal to the [`Value::String`] of the same text.
+    Shared(std::sync::Arc<str>),
     Array(Vec<Value>),
     Object(Map),
     /// A parsed date (`*_parsed`): a Python `struct_time` (an array of nine integers)
@@ -312,10 +316,26 @@ impl<'a> Entry<'a> {
     }
 }
 
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => a == b,
+            (Value::Object(a), Value::Object(b)) => a == b,
+            (Value::Date(a), Value::Date(b)) => a == b,
+            (a, b) => a.as_str().is_some_and(|a| b.as_str() == Some(a)),
+        }
+    }
+}
+
 impl Value {
     pub(crate) fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
+            Value::Shared(s) => Some(s),
             _ => None,
         }
     }
@@ -360,7 +380,7 @@ impl Value {
     }
 
     pub(crate) fn is_string(&self) -> bool {
-        matches!(self, Value::String(_))
+        matches!(self, Value::String(_) | Value::Shared(_))
     }
 
     pub(crate) fn is_null(&self) -> bool {
@@ -387,6 +407,7 @@ impl Value {
                 serde_json::Number::from_f64(f).map_or(serde_json::Value::Null, Into::into)
             }
             Value::String(s) => s.into(),
+            Value::Shared(s) => serde_json::Value::String(s.to_string()),
             Value::Array(a) => a.into_iter().map(Value::into_json).collect(),
             Value::Object(o) => serde_json::Value::Object(o.into_json()),
             Value::Date(d) => crate::date::struct_time(&d)

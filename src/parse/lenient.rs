@@ -243,7 +243,10 @@ mod tests {
     use super::super::{ParseOptions, parse_str_lenient};
 
     fn title(text: &str) -> Option<String> {
-        parse_str_lenient(text, &ParseOptions::default()).feed.title
+        parse_str_lenient(text, &ParseOptions::default())
+            .feed
+            .title
+            .map(|t| t.to_string())
     }
 
     #[test]

@@ -1566,7 +1566,7 @@ mod tests {
         let options = ParseOptions::default().sanitize_html(false);
         let r = parse_str(atom, &options);
         assert_eq!(
-            r.entries[0].content[0].value,
+            &*r.entries[0].content[0].value,
             "<p>a<br />b<command />c<hr /></p>"
         );
     }
