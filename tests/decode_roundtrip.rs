@@ -232,3 +232,86 @@ fn decoded_text_keeps_no_worst_case_capacity() {
         );
     }
 }
+
+/// A whole-document decode of a single-byte charset (sized exactly before decoding, so
+/// that no worst-case reservation is touched) reads every byte as the charset reads it
+/// alone: every byte value, in pseudo-random documents with ASCII runs of every length
+/// (the length count skips ASCII sixteen bytes at a time), strict and lossy, and keeps
+/// no spare capacity to speak of.
+#[test]
+fn single_byte_decodes_read_each_byte_alone() {
+    let labels = [
+        "windows-1251",
+        "koi8-r",
+        "iso-8859-7",
+        "windows-1255",
+        "windows-874",
+        "ibm866",
+        "macintosh",
+        "iso-8859-2",
+        "windows-1252",
+        "cp437",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for label in labels {
+        let charset = Charset::for_label(label).expect(label);
+        let alone: Vec<Option<String>> = (0..=255u8)
+            .map(|b| charset.decode_strict(&[b]).ok().map(|t| t.into_owned()))
+            .collect();
+        let lossy_alone: Vec<String> = (0..=255u8)
+            .map(|b| charset.decode_lossy(&[b]).into_owned())
+            .collect();
+        for round in 0..40 {
+            let mut bytes = Vec::new();
+            while bytes.len() < 3_000 {
+                let r = next();
+                if r % 3 == 0 {
+                    // An ASCII run of 0 to 40 bytes.
+                    bytes.extend((0..r % 41).map(|i| b'a' + (i % 26) as u8));
+                } else {
+                    bytes.push((r >> 8) as u8);
+                }
+            }
+            if round == 0 {
+                bytes.extend(0..=255u8);
+            }
+            let lossy: String = bytes
+                .iter()
+                .map(|&b| lossy_alone[usize::from(b)].as_str())
+                .collect();
+            assert_eq!(charset.decode_lossy(&bytes), lossy, "{label}");
+            let strict: Option<String> = bytes
+                .iter()
+                .map(|&b| alone[usize::from(b)].clone())
+                .collect();
+            let ours = charset.decode_strict(&bytes).ok();
+            assert_eq!(ours.as_deref(), strict.as_deref(), "{label}");
+            // The defined bytes only: a strict decode that succeeds.
+            let defined: Vec<u8> = bytes
+                .iter()
+                .copied()
+                .filter(|&b| alone[usize::from(b)].is_some())
+                .collect();
+            let expected: String = defined
+                .iter()
+                .map(|&b| alone[usize::from(b)].as_deref().unwrap_or_default())
+                .collect();
+            let std::borrow::Cow::Owned(s) = charset.decode_strict(&defined).expect(label) else {
+                panic!("{label}: non-ASCII input cannot be borrowed");
+            };
+            assert_eq!(s, expected, "{label}");
+            assert!(
+                s.capacity() <= s.len() + s.len() / 8 + 64,
+                "{label}: {} for {}",
+                s.capacity(),
+                s.len()
+            );
+        }
+    }
+}

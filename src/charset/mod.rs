@@ -529,15 +529,13 @@ impl Charset {
     #[must_use]
     pub fn decode_lossy(self, bytes: &[u8]) -> Cow<'_, str> {
         match self.0 {
-            Repr::Whatwg(e) => compact(e.decode_without_bom_handling(bytes).0),
+            Repr::Whatwg(e) => whatwg_lossy(e, bytes),
             Repr::Table(i) => {
                 let Some(t) = table(i) else {
                     return Cow::Owned("\u{FFFD}".repeat(bytes.len()));
                 };
                 match t.whatwg {
-                    Some(e) if find_hole(bytes, t.holes).is_none() => {
-                        compact(e.decode_without_bom_handling(bytes).0)
-                    }
+                    Some(e) if find_hole(bytes, t.holes).is_none() => whatwg_lossy(e, bytes),
                     _ => table_lossy(t, bytes),
                 }
             }
@@ -809,9 +807,87 @@ fn find_hole(bytes: &[u8], holes: u128) -> Option<usize> {
 
 /// A strict encoding_rs decode; on failure, the exact position of the first error.
 fn whatwg_strict<'a>(e: &'static Encoding, bytes: &'a [u8]) -> Result<Cow<'a, str>, DecodeError> {
+    if e.is_single_byte() {
+        return single_byte_decode(e, bytes, false).ok_or_else(|| locate_error(e, bytes, 1 << 16));
+    }
     e.decode_without_bom_handling_and_without_replacement(bytes)
         .map(compact)
         .ok_or_else(|| locate_error(e, bytes, 1 << 16))
+}
+
+/// An encoding_rs decode without BOM handling, U+FFFD for what does not decode.
+fn whatwg_lossy<'a>(e: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
+    if e.is_single_byte() {
+        return single_byte_decode(e, bytes, true).unwrap_or_default();
+    }
+    compact(e.decode_without_bom_handling(bytes).0)
+}
+
+/// A single-byte charset's whole-document decode into a text of exactly the size it
+/// needs: `None` at the first undecodable byte unless `replace` (then U+FFFD).
+///
+/// encoding_rs's one-shot decode reserves three bytes of UTF-8 per input byte and
+/// touches every page of that reservation (it initializes one byte per page before
+/// writing), so a 20 MB windows-1252 feed made 60 MB resident for a moment: the peak of
+/// the whole run. Here the exact length comes first, from each byte's UTF-8 length
+/// (ASCII runs are skipped sixteen bytes at a time), and the text is decoded into it.
+fn single_byte_decode<'a>(
+    e: &'static Encoding,
+    bytes: &'a [u8],
+    replace: bool,
+) -> Option<Cow<'a, str>> {
+    let ascii = Encoding::ascii_valid_up_to(bytes);
+    if ascii == bytes.len() {
+        return Some(ascii_borrow(bytes));
+    }
+    // The UTF-8 length of each byte's character (of U+FFFD for a byte the charset
+    // leaves undefined).
+    let mut len = [1u8; 256];
+    for b in 0x80..=0xFF_u8 {
+        let mut one = e.new_decoder_without_bom_handling();
+        let mut buf = [0u8; 8];
+        let (res, _, written) = one.decode_to_utf8_without_replacement(&[b], &mut buf, true);
+        len[usize::from(b)] = match res {
+            DecoderResult::InputEmpty => u8::try_from(written).unwrap_or(3),
+            _ => 3,
+        };
+    }
+    let byte_len =
+        |c: &[u8]| -> usize { c.iter().map(|&b| usize::from(len[usize::from(b)])).sum() };
+    let mut exact = ascii;
+    let mut chunks = bytes[ascii..].chunks_exact(16);
+    for c in &mut chunks {
+        let word = u128::from_ne_bytes(c.try_into().unwrap_or_default());
+        exact += if word & u128::from_ne_bytes([0x80; 16]) == 0 {
+            16
+        } else {
+            byte_len(c)
+        };
+    }
+    exact += byte_len(chunks.remainder());
+    let mut out = String::with_capacity(exact);
+    // The ASCII prefix is its own UTF-8.
+    out.push_str(std::str::from_utf8(&bytes[..ascii]).ok()?);
+    let mut decoder = e.new_decoder_without_bom_handling();
+    let mut pos = ascii;
+    loop {
+        let src = &bytes[pos..];
+        let (full, read) = if replace {
+            let (res, read, _) = decoder.decode_to_string(src, &mut out, true);
+            (res == encoding_rs::CoderResult::OutputFull, read)
+        } else {
+            match decoder.decode_to_string_without_replacement(src, &mut out, true) {
+                (DecoderResult::Malformed(..), _) => return None,
+                (res, read) => (res == DecoderResult::OutputFull, read),
+            }
+        };
+        pos += read;
+        if !full {
+            return Some(Cow::Owned(out));
+        }
+        // The decoder wants room for a worst-case character near the end: a few bytes.
+        out.reserve_exact((bytes.len() - pos) * 3 + 16);
+    }
 }
 
 /// Gives back the spare capacity of a decoded text. encoding_rs allocates for the worst
