@@ -1,23 +1,39 @@
-//! Decodes and parses a file `N` times (default 1) and prints the time per run: a target
-//! for profilers (`perf record`, `valgrind --tool=callgrind`).
+//! Decodes and parses files `N` times (default 1) and prints the time per run: a target
+//! for profilers (`perf record`, `valgrind --tool=callgrind`) and the bare-scan baseline
+//! of `tools/parse_ratios.py`.
 //!
-//! `cargo run --release --example parse_file -- feed.xml [N]`; with `SCAN=1`, a bare
+//! `cargo run --release --example parse_file -- FILE... [N]`; with `SCAN=1`, a bare
 //! quick-xml event scan of the decoded text instead (the benchmark's baseline); with
 //! `FEED_RS=1`, feed-rs's parser; with `RAW=1`, ours with sanitizing and URI resolution
-//! off.
+//! off. Several files are read and handled in one process, one after the other.
 
 use feed_decoder::Transport;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: parse_file FILE [N]");
-    let n: usize = args.next().map_or(1, |s| s.parse().expect("N"));
-    let bytes = std::fs::read(&path).expect("read");
+    let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    // A last argument that is a number and not a file is the run count.
+    let n: usize = match paths
+        .last()
+        .map(|a| (a.parse::<usize>(), std::path::Path::new(a).exists()))
+    {
+        Some((Ok(n), false)) if paths.len() > 1 => {
+            paths.pop();
+            n
+        }
+        _ => 1,
+    };
+    assert!(!paths.is_empty(), "usage: parse_file FILE... [N]");
+    let files: Vec<Vec<u8>> = paths
+        .iter()
+        .map(|p| std::fs::read(p).expect("read"))
+        .collect();
     let start = std::time::Instant::now();
     let mut entries = 0;
     if std::env::var_os("FEED_RS").is_some() {
         for _ in 0..n {
-            entries += feed_rs::parser::parse(&bytes[..]).map_or(0, |f| f.entries.len());
+            for bytes in &files {
+                entries += feed_rs::parser::parse(&bytes[..]).map_or(0, |f| f.entries.len());
+            }
         }
         println!(
             "{entries} entries (feed-rs), {:?} per run",
@@ -26,20 +42,10 @@ fn main() {
         return;
     }
     if std::env::var_os("SCAN").is_some() {
-        let text = feed_decoder::decode(&bytes, &Transport::Local).text;
-        for _ in 0..n {
-            let mut reader = quick_xml::Reader::from_str(&text);
-            loop {
-                match reader.read_event() {
-                    Ok(quick_xml::events::Event::Text(t)) => {
-                        entries += t.xml_content(quick_xml::XmlVersion::Implicit1_0).len();
-                    }
-                    Ok(quick_xml::events::Event::CData(t)) => {
-                        entries += t.xml_content(quick_xml::XmlVersion::Implicit1_0).len();
-                    }
-                    Ok(quick_xml::events::Event::Eof) | Err(_) => break,
-                    Ok(_) => entries += 1,
-                }
+        for bytes in &files {
+            let text = feed_decoder::decode(bytes, &Transport::Local).text;
+            for _ in 0..n {
+                entries += scan(&text);
             }
         }
         println!(
@@ -54,14 +60,34 @@ fn main() {
         .sanitize_html(!raw)
         .resolve_relative_uris(!raw);
     for _ in 0..n {
-        let p = feed_decoder::parse_with(
-            &feed_decoder::Decoder::default(),
-            &options,
-            &bytes,
-            &Transport::Local,
-        );
-        entries += p.entries.len();
+        for bytes in &files {
+            let p = feed_decoder::parse_with(
+                &feed_decoder::Decoder::default(),
+                &options,
+                bytes,
+                &Transport::Local,
+            );
+            entries += p.entries.len();
+        }
     }
     let per = start.elapsed() / u32::try_from(n).unwrap_or(1);
     println!("{entries} entries, {per:?} per run");
+}
+
+/// The bare scan: every event read, text and CDATA content unescaped.
+fn scan(text: &str) -> usize {
+    let mut n = 0;
+    let mut reader = quick_xml::Reader::from_str(text);
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Text(t)) => {
+                n += t.xml_content(quick_xml::XmlVersion::Implicit1_0).len();
+            }
+            Ok(quick_xml::events::Event::CData(t)) => {
+                n += t.xml_content(quick_xml::XmlVersion::Implicit1_0).len();
+            }
+            Ok(quick_xml::events::Event::Eof) | Err(_) => return n,
+            Ok(_) => n += 1,
+        }
+    }
 }
