@@ -359,6 +359,19 @@ pub fn parse_then<R>(
     transport: &Transport,
     f: impl FnOnce(&Parsed<'_>) -> R,
 ) -> R {
+    parse_then_into(decoder, options, bytes, transport, None, f)
+}
+
+/// [`parse_then`], the entries of an XML feed going to `sink` (when given) as soon as
+/// each is final, rather than into the result.
+pub(crate) fn parse_then_into<R>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: Vec<u8>,
+    transport: &Transport,
+    sink: Option<&parse::SharedSink>,
+    f: impl FnOnce(&Parsed<'_>) -> R,
+) -> R {
     let (facts, adjusted) = prepare(decoder, options, transport, None);
     if format::detect_with_facts(&bytes, &facts) == format::Format::Json {
         return f(&parse_with(decoder, options, &bytes, transport));
@@ -367,12 +380,12 @@ pub fn parse_then<R>(
     match text {
         std::borrow::Cow::Owned(text) => {
             drop(bytes);
-            let feed = parse::parse_str(&text, &adjusted);
+            let feed = parse::parse_str_into(&text, &adjusted, sink);
             decoded.text = std::borrow::Cow::Owned(text);
             f(&Parsed::new(decoded, feed, transport))
         }
         std::borrow::Cow::Borrowed(text) => {
-            let feed = parse::parse_str(text, &adjusted);
+            let feed = parse::parse_str_into(text, &adjusted, sink);
             let decoded = Decoded {
                 text: std::borrow::Cow::Borrowed(text),
                 ..decoded

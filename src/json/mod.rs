@@ -11,6 +11,7 @@
 use serde_json::{Map, Value, json};
 
 mod writer;
+use writer::RawArray;
 pub use writer::to_writer;
 
 use crate::bozo::Bozo;
@@ -122,6 +123,8 @@ fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
 pub(crate) struct Contract<'p, 'a> {
     parsed: &'p Parsed<'a>,
     head: Map<String, Value>,
+    /// The entries already written (comma-separated), when they are not in `parsed`.
+    entries_json: Option<&'p [u8]>,
 }
 
 impl<'p, 'a> Contract<'p, 'a> {
@@ -130,7 +133,11 @@ impl<'p, 'a> Contract<'p, 'a> {
         head.extend(extra);
         head.insert("entries".into(), Value::Null);
         head.insert("feed".into(), Value::Null);
-        Contract { parsed, head }
+        Contract {
+            parsed,
+            head,
+            entries_json: None,
+        }
     }
 }
 
@@ -141,7 +148,10 @@ impl serde::Serialize for Contract<'_, '_> {
         for (k, v) in &self.head {
             match k.as_str() {
                 "feed" => m.serialize_entry(k, &self.parsed.feed)?,
-                "entries" => m.serialize_entry(k, &self.parsed.entries)?,
+                "entries" => match self.entries_json {
+                    Some(items) => m.serialize_entry(k, &RawArray(items))?,
+                    None => m.serialize_entry(k, &self.parsed.entries)?,
+                },
                 _ => m.serialize_entry(k, v)?,
             }
         }
@@ -163,6 +173,91 @@ pub fn write_json<W: std::io::Write + ?Sized>(
     out: &mut W,
 ) -> std::io::Result<()> {
     writer::to_writer(out, &Contract::new(parsed, extra)).map_err(io_error)
+}
+
+/// Decodes and parses `bytes` (as [`crate::parse_owned`] does) and writes the JSON
+/// contract's object as [`write_json`] does, the same bytes, with less memory: each
+/// entry is written out as soon as it is final and then freed, so that the model of
+/// all the entries is never held at once (their JSON is, until the object is written:
+/// `entries` comes before `feed` and after the bozo records, which are only known at
+/// the end). `feed-decoder --json` writes every file this way.
+///
+/// ```
+/// use feed_decoder::{Decoder, ParseOptions, Transport, json};
+/// let bytes = b"<rss version='2.0'><channel><title>T</title>\
+///               <item><title>a</title></item><item><title>b</title></item></channel></rss>";
+/// let mut streamed = Vec::new();
+/// json::parse_and_write(&Decoder::default(), &ParseOptions::default(), bytes.to_vec(),
+///     &Transport::Local, serde_json::Map::new(), &mut streamed)?;
+/// let parsed = feed_decoder::parse(bytes, &Transport::Local);
+/// let mut whole = Vec::new();
+/// json::write_json(&parsed, serde_json::Map::new(), &mut whole)?;
+/// assert_eq!(streamed, whole);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// The writer's error.
+pub fn parse_and_write<W: std::io::Write + ?Sized>(
+    decoder: &crate::Decoder,
+    options: &crate::ParseOptions,
+    bytes: Vec<u8>,
+    transport: &Transport,
+    extra: Map<String, Value>,
+    out: &mut W,
+) -> std::io::Result<()> {
+    let mut entries = EntriesJson::default();
+    // Room for the entries' JSON (1.5 to 2 times the input for ordinary feeds), reserved
+    // up front: untouched pages cost nothing, and one large block grows in place where
+    // doubling from small would copy, and leave holes in the heap, once freeing the
+    // input has raised the allocator's threshold for mapping large blocks.
+    let _ = entries
+        .items
+        .try_reserve_exact(bytes.len().saturating_mul(2));
+    let sink = std::rc::Rc::new(std::cell::RefCell::new(entries));
+    let shared: crate::parse::SharedSink = sink.clone();
+    crate::parse_then_into(
+        decoder,
+        options,
+        bytes,
+        transport,
+        Some(&shared),
+        |parsed| {
+            let entries = sink.borrow();
+            let mut contract = Contract::new(parsed, extra);
+            // A JSON Feed (or an input with no entries) leaves the sink empty and its entries,
+            // if any, in `parsed`.
+            if entries.count > 0 {
+                contract.entries_json = Some(&entries.items);
+            }
+            writer::to_writer(out, &contract).map_err(io_error)
+        },
+    )
+}
+
+/// The entries' JSON, written as the parse makes them final.
+#[derive(Default)]
+struct EntriesJson {
+    /// Each entry's object, comma-separated.
+    items: Vec<u8>,
+    count: usize,
+}
+
+impl crate::parse::EntrySink for EntriesJson {
+    fn entry(&mut self, entry: crate::Entry) {
+        if self.count > 0 {
+            self.items.push(b',');
+        }
+        // Writing to a `Vec` cannot fail, and an entry serializes without error.
+        let _ = writer::to_writer(&mut self.items, &entry);
+        self.count += 1;
+    }
+
+    fn restart(&mut self) {
+        self.items.clear();
+        self.count = 0;
+    }
 }
 
 /// The writer's error inside a `serde_json` error, with its kind kept (so that a closed

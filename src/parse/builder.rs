@@ -94,6 +94,10 @@ pub(crate) struct Builder {
     /// The final entries, converted as soon as they are final (while still in cache, and
     /// so that their dictionaries' memory is reused for the next entry).
     pub(super) done: Vec<crate::model::Entry>,
+    /// Where final entries go instead of [`Builder::done`], when set.
+    pub(super) sink: Option<super::SharedSink>,
+    /// How many final entries went to [`Builder::sink`].
+    sunk: usize,
     pub(super) version: String,
     pub(super) namespaces_in_use: BTreeMap<String, String>,
     pub(super) infeed: bool,
@@ -258,6 +262,8 @@ impl Builder {
             feed,
             entries: Vec::new(),
             done: Vec::new(),
+            sink: None,
+            sunk: 0,
             version: String::new(),
             namespaces_in_use: BTreeMap::new(),
             infeed: false,
@@ -462,6 +468,22 @@ impl Builder {
             s.push('"');
         }
         s
+    }
+
+    /// An entry that is final: to the sink when there is one, else to [`Builder::done`].
+    pub(super) fn finalize(&mut self, entry: crate::model::Entry) {
+        match &self.sink {
+            Some(sink) => {
+                sink.borrow_mut().entry(entry);
+                self.sunk += 1;
+            }
+            None => self.done.push(entry),
+        }
+    }
+
+    /// How many entries are final (kept in [`Builder::done`] or sent to the sink).
+    pub(super) fn final_count(&self) -> usize {
+        self.done.len() + self.sunk
     }
 
     /// Takes out the oldest entry that is final (its element closed, or a later entry

@@ -969,9 +969,11 @@ impl<'o> Driver<'o> {
         // The per-entry bookkeeping is done with: freed before the model is built.
         let mut builder = builder;
         builder.property_depth = hashbrown::HashMap::new();
+        for open in std::mem::take(&mut builder.entries) {
+            builder.finalize(Entry::from_builder(open));
+        }
         let feed = Feed::from_builder(builder.feed);
-        let mut entries = builder.done;
-        entries.extend(builder.entries.into_iter().map(Entry::from_builder));
+        let entries = builder.done;
         ParsedFeed {
             version,
             namespaces: builder.namespaces_in_use,
@@ -1301,8 +1303,10 @@ fn strict_pass<'o>(
     text: &str,
     options: &'o ParseOptions,
     dt: &Doctype,
+    sink: Option<&SharedSink>,
 ) -> Result<Driver<'o>, Stopped<'o>> {
     let mut driver = Driver::new(Cow::Borrowed(options), true, dt.entities.clone());
+    driver.builder.sink = sink.cloned();
     let mut reader = Reader::from_str(text);
     {
         let cfg = reader.config_mut();
@@ -1415,13 +1419,37 @@ fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind) {
     )
 }
 
+/// Receives each entry as soon as it is final (the next one started, or the document
+/// ended), instead of the result's `entries`: the JSON writer serializes it and lets it
+/// go, so that memory holds the entries' JSON rather than their model.
+pub(crate) trait EntrySink {
+    /// The next entry, in document order.
+    fn entry(&mut self, entry: Entry);
+    /// The parse starts over from the beginning (the strict pass stopped where the
+    /// lenient one cannot take over): the entries received so far are void.
+    fn restart(&mut self);
+}
+
+/// An [`EntrySink`] as the builder holds it (the parse may hand it from the strict
+/// pass's driver to the lenient one's).
+pub(crate) type SharedSink = Rc<std::cell::RefCell<dyn EntrySink>>;
+
 /// Parses decoded feed text. Never fails: problems become bozo records.
 #[must_use]
 pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
+    parse_str_into(text, options, None)
+}
+
+/// [`parse_str`], the entries going to `sink` (when given) rather than into the result.
+pub(crate) fn parse_str_into(
+    text: &str,
+    options: &ParseOptions,
+    sink: Option<&SharedSink>,
+) -> ParsedFeed {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let skipped = text.len() - body.len();
     let dt = scan_doctype(body);
-    match strict_pass(body, options, &dt) {
+    match strict_pass(body, options, &dt, sink) {
         Ok(driver) => driver.finish(dt.version, Vec::new()),
         Err(stopped) => {
             let at = Position::in_text(text, stopped.offset + skipped);
@@ -1440,6 +1468,10 @@ pub fn parse_str(text: &str, options: &ParseOptions) -> ParsedFeed {
                 None => {
                     let mut driver =
                         Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
+                    if let Some(sink) = sink {
+                        sink.borrow_mut().restart();
+                        driver.builder.sink = Some(Rc::clone(sink));
+                    }
                     lenient::run(body, &mut driver);
                     driver
                 }
@@ -1804,7 +1836,7 @@ mod handover_tests {
                 for text in broken(feed, at) {
                     let body = text.as_str();
                     let dt = scan_doctype(body);
-                    if let Err(s) = strict_pass(body, &options, &dt) {
+                    if let Err(s) = strict_pass(body, &options, &dt, None) {
                         resumed += usize::from(s.resume.is_some());
                     }
                     let handed = parse_str(body, &options);

@@ -57,14 +57,14 @@ pub(super) fn start_textinput(b: &mut Builder) {
 /// `item` or `entry`: a new entry (the previous one is final, and converted). Beyond
 /// `max_entries` the last one is overwritten.
 pub(super) fn start_item(b: &mut Builder, attrs: &[(String, String)]) {
-    if b.done.len() + b.entries.len() >= b.max_entries {
+    if b.final_count() + b.entries.len() >= b.max_entries {
         b.entries_truncated = true;
         if b.entries.pop().is_none() {
             b.done.pop();
         }
     }
     if let Some(prev) = b.entries.pop() {
-        b.done.push(crate::model::Entry::from_builder(prev));
+        b.finalize(crate::model::Entry::from_builder(prev));
     }
     b.entries.push(Dict::with_capacity(24));
     b.property_depth.clear();

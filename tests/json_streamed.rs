@@ -1,0 +1,138 @@
+//! `json::parse_and_write` (the entries written one by one as the parse makes them
+//! final, as `feed-decoder --json` does) gives the very bytes of `json::write_json` over
+//! the whole result, on every fixture and on the shapes where the parse hands its
+//! entries over in unusual ways: a strict pass that starts over, one that hands over
+//! mid-document, a limit on entries, no entries at all, a JSON Feed, a legacy charset.
+
+use std::path::{Path, PathBuf};
+
+use feed_decoder::{Decoder, Headers, ParseOptions, Transport, json, parse_owned};
+use serde_json::Map;
+
+fn both(bytes: &[u8], transport: &Transport, options: &ParseOptions) -> (Vec<u8>, Vec<u8>) {
+    let decoder = Decoder::default();
+    let mut extra = Map::new();
+    extra.insert("input".into(), "x.xml".into());
+    let mut streamed = Vec::new();
+    json::parse_and_write(
+        &decoder,
+        options,
+        bytes.to_vec(),
+        transport,
+        extra.clone(),
+        &mut streamed,
+    )
+    .expect("write to a Vec");
+    let parsed = parse_owned(&decoder, options, bytes.to_vec(), transport);
+    let mut whole = Vec::new();
+    json::write_json(&parsed, extra, &mut whole).expect("write to a Vec");
+    (streamed, whole)
+}
+
+fn assert_same(name: &str, bytes: &[u8], transport: &Transport, options: &ParseOptions) {
+    let (streamed, whole) = both(bytes, transport, options);
+    assert!(
+        streamed == whole,
+        "{name}: streamed JSON differs\n streamed: {}\n    whole: {}",
+        String::from_utf8_lossy(&streamed),
+        String::from_utf8_lossy(&whole)
+    );
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("fixture dir") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "xml" || e == "json") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_fixture_streams_to_the_same_bytes() {
+    let mut all = Vec::new();
+    files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("feeds"),
+        &mut all,
+    );
+    assert!(all.len() > 150, "fixtures found: {}", all.len());
+    let http = Transport::Http(Headers::new().with("Content-Type", "application/rss+xml"));
+    for path in &all {
+        let bytes = std::fs::read(path).expect("read");
+        let name = path.display().to_string();
+        assert_same(&name, &bytes, &Transport::Local, &ParseOptions::default());
+        assert_same(
+            &name,
+            &bytes,
+            &http,
+            &ParseOptions::default().max_entries(2),
+        );
+    }
+}
+
+fn items(n: usize, extra: &str) -> String {
+    (0..n)
+        .map(|i| format!("<item><title>Item {i}</title><description>&lt;b&gt;{i}&lt;/b&gt;</description>{extra}</item>"))
+        .collect()
+}
+
+#[test]
+fn unusual_handovers_stream_to_the_same_bytes() {
+    let cases = [
+        // The strict pass stops at an undeclared prefix after three entries went out,
+        // and the lenient pass reads the document again from the start.
+        (
+            "restart",
+            format!("<rss version='2.0'><channel><title>T</title>{}<item><x:y>1</x:y></item>{}</channel></rss>", items(3, ""), items(2, "")),
+        ),
+        // The strict pass stops at a broken tag and the lenient one goes on from there.
+        (
+            "handover",
+            format!("<rss version='2.0'><channel>{}<item><title>a &amp b</title></item>{}</channel></rss>", items(3, ""), items(2, "")),
+        ),
+        // Cut off in the middle of an entry.
+        ("truncated", format!("<rss version='2.0'><channel>{}<item><title>cut", items(4, ""))),
+        ("empty", "<rss version='2.0'><channel><title>No entries</title></channel></rss>".to_owned()),
+        ("no root", "   ".to_owned()),
+        (
+            "atom",
+            format!(
+                "<feed xmlns='http://www.w3.org/2005/Atom'><title>A</title>{}</feed>",
+                (0..5).map(|i| format!("<entry><title>E{i}</title><summary type='html'>&lt;i&gt;s&lt;/i&gt;</summary></entry>")).collect::<String>()
+            ),
+        ),
+        (
+            "json feed",
+            r#"{"version":"https://jsonfeed.org/version/1.1","title":"J","items":[{"id":"1","content_text":"a"},{"id":"2","content_html":"<p>b</p>"}]}"#.to_owned(),
+        ),
+    ];
+    for (name, text) in &cases {
+        for options in [
+            ParseOptions::default(),
+            ParseOptions::default().max_entries(2),
+        ] {
+            assert_same(name, text.as_bytes(), &Transport::Local, &options);
+        }
+    }
+    // The restart really happened and the entries were not written twice.
+    let (streamed, _) = both(
+        cases[0].1.as_bytes(),
+        &Transport::Local,
+        &ParseOptions::default(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&streamed).expect("json");
+    assert_eq!(v["entries"].as_array().map(Vec::len), Some(6));
+    assert_eq!(v["bozo_exception"]["type"], "UndeclaredNamespace", "{v}");
+    // A legacy charset, decoded before the parse.
+    let mut latin = b"<?xml version='1.0' encoding='windows-1252'?><rss><channel>".to_vec();
+    latin.extend(items(3, "<category>caf\u{e9}</category>").bytes());
+    latin.extend(b"<item><title>\xe9t\xe9</title></item></channel></rss>");
+    assert_same(
+        "windows-1252",
+        &latin,
+        &Transport::Local,
+        &ParseOptions::default(),
+    );
+}
