@@ -413,6 +413,11 @@ pub(crate) fn is_typed_key(key: &str) -> bool {
 /// comes back unchanged (`Err`), so nothing is lost.
 trait FromV: Sized {
     fn from_v(v: DValue) -> Result<Self, DValue>;
+
+    /// [`FromV::from_v`] into a box (a value the builder already boxed moves as it is).
+    fn from_v_boxed(v: DValue) -> Result<Box<Self>, DValue> {
+        Self::from_v(v).map(Box::new)
+    }
 }
 
 impl FromV for String {
@@ -473,7 +478,7 @@ impl FromV for StructTime {
 /// without it costs a pointer, not the value's size.
 impl<T: FromV> FromV for Box<T> {
     fn from_v(v: DValue) -> Result<Self, DValue> {
-        T::from_v(v).map(Box::new)
+        T::from_v_boxed(v)
     }
 }
 
@@ -507,6 +512,9 @@ fn null_or_string_v(o: &DMap, k: &str) -> bool {
 
 impl FitsV for Text {
     fn fits_v(v: &DValue) -> bool {
+        if matches!(v, DValue::Text(_)) {
+            return true;
+        }
         v.as_object().is_some_and(|o| {
             ["type", "base", "value"]
                 .iter()
@@ -520,7 +528,17 @@ impl FitsV for Text {
 }
 
 impl FromV for Text {
+    fn from_v_boxed(v: DValue) -> Result<Box<Self>, DValue> {
+        match v {
+            DValue::Text(t) => Ok(t),
+            other => Self::from_v(other).map(Box::new),
+        }
+    }
+
     fn from_v(v: DValue) -> Result<Self, DValue> {
+        if let DValue::Text(t) = v {
+            return Ok(*t);
+        }
         if !Self::fits_v(&v) {
             return Err(v);
         }

@@ -47,6 +47,26 @@ impl ContentParams {
     }
 
     fn detail_of(&self, value: Value) -> Value {
+        // With a media type, the details have the model's shape: built as it directly.
+        if let Some(ty) = &self.ty {
+            let value = match value {
+                Value::Shared(v) => v,
+                Value::String(v) => Arc::from(v),
+                other => return self.detail_dict(other),
+            };
+            return Value::Text(Box::new(crate::model::Text {
+                content_type: ty.clone(),
+                language: self.language.clone(),
+                base: self.base.clone(),
+                value,
+                src: self.src.clone(),
+            }));
+        }
+        self.detail_dict(value)
+    }
+
+    /// The details as a dictionary (feedparser's shape without a `type`, kept as such).
+    fn detail_dict(&self, value: Value) -> Value {
         let mut d = Dict::with_capacity(5);
         if let Some(t) = &self.ty {
             d.insert("type".into(), jstr(t));

@@ -22,6 +22,9 @@ pub(crate) enum Value {
     /// (`summary` and `summary_detail`): one copy, shared, like the typed fields it
     /// moves into. Equal to the [`Value::String`] of the same text.
     Shared(std::sync::Arc<str>),
+    /// A text construct's details (`title_detail`, a `content` item), built as the
+    /// model's [`crate::model::Text`] directly rather than as a dictionary.
+    Text(Box<crate::model::Text>),
     Array(Vec<Value>),
     Object(Map),
     /// A parsed date (`*_parsed`): a Python `struct_time` (an array of nine integers)
@@ -326,6 +329,7 @@ impl PartialEq for Value {
             (Value::Array(a), Value::Array(b)) => a == b,
             (Value::Object(a), Value::Object(b)) => a == b,
             (Value::Date(a), Value::Date(b)) => a == b,
+            (Value::Text(a), Value::Text(b)) => a == b,
             (a, b) => a.as_str().is_some_and(|a| b.as_str() == Some(a)),
         }
     }
@@ -410,6 +414,7 @@ impl Value {
             Value::Shared(s) => serde_json::Value::String(s.to_string()),
             Value::Array(a) => a.into_iter().map(Value::into_json).collect(),
             Value::Object(o) => serde_json::Value::Object(o.into_json()),
+            Value::Text(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
             Value::Date(d) => crate::date::struct_time(&d)
                 .iter()
                 .map(|&n| serde_json::Value::from(n))
