@@ -239,21 +239,21 @@ impl Mapper<'_> {
     }
 
     /// A text construct: `text/html` when it looks like HTML (through [`html_value`]),
-    /// `text/plain` otherwise. Returns the value and its detail.
-    fn text(&self, s: &str, lang: Option<&str>, force_html: bool) -> (String, DValue) {
+    /// `text/plain` otherwise. Returns the value and its detail, which share one string.
+    fn text(&self, s: &str, lang: Option<&str>, force_html: bool) -> (DValue, DValue) {
         let html = force_html || looks_like_html(s);
-        let value = if html {
-            html_value(s, &self.base, self.options)
+        let value: std::sync::Arc<str> = if html {
+            html_value(s, &self.base, self.options).into()
         } else {
-            s.to_owned()
+            s.into()
         };
         let detail = jv!({
             "type": if html { "text/html" } else { "text/plain" },
             "language": lang.map_or(DValue::Null, DValue::from),
             "base": self.base.as_str(),
-            "value": value.clone(),
+            "value": DValue::Shared(std::sync::Arc::clone(&value)),
         });
-        (value, detail)
+        (DValue::Shared(value), detail)
     }
 
     fn person(&mut self, v: &Value, path: &str) -> Option<DValue> {
@@ -381,7 +381,7 @@ impl Mapper<'_> {
             // Kept as written, as feedparser keeps them.
             if let Some(s) = self.raw_string(obj, src, "") {
                 let (v, d) = self.text(&s, lang.as_deref(), false);
-                out.insert(key.into(), v.into());
+                out.insert(key.into(), v);
                 out.insert(Key::Owned(format!("{key}_detail")), d);
             }
         }
@@ -503,7 +503,7 @@ impl Mapper<'_> {
         // An item's title is kept as written (feedparser does not strip it either).
         if let Some(t) = self.raw_string(obj, "title", &path) {
             let (v, d) = self.text(&t, lang.as_deref(), false);
-            out.insert("title".into(), v.into());
+            out.insert("title".into(), v);
             out.insert("title_detail".into(), d);
         }
         let mut content = Vec::new();
@@ -520,7 +520,7 @@ impl Mapper<'_> {
         }
         if let Some(s) = self.string(obj, "summary", &path) {
             let (v, d) = self.text(&s, lang.as_deref(), false);
-            out.insert("summary".into(), v.into());
+            out.insert("summary".into(), v);
             out.insert("summary_detail".into(), d);
         } else if let Some(first) = content.first() {
             out.insert(

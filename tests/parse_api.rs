@@ -261,6 +261,22 @@ fn text_and_detail_share_one_string() {
         r.feed.rights.as_ref().expect("rights"),
         &rights.value
     ));
+    // A JSON Feed's text constructs too.
+    let jf = br#"{"version":"https://jsonfeed.org/version/1.1","title":"Feed","items":[
+        {"id":"1","title":"One","summary":"Sum","content_html":"<p>Body</p>"}]}"#;
+    let p = feed_decoder::parse(jf, &feed_decoder::Transport::Local);
+    let e = &p.entries[0];
+    for (plain, detail) in [
+        (p.feed.title.as_ref(), p.feed.title_detail.as_ref()),
+        (e.title.as_ref(), e.title_detail.as_ref()),
+        (e.summary.as_ref(), e.summary_detail.as_ref()),
+    ] {
+        let (plain, detail) = (plain.expect("plain"), detail.expect("detail"));
+        assert!(
+            Arc::ptr_eq(plain, &detail.value),
+            "{plain} is copied in the JSON Feed"
+        );
+    }
     // The JSON contract still writes both.
     let json = serde_json::to_value(&r.entries[0]).expect("json");
     assert_eq!(json["summary"], "<b>Sum</b>");
