@@ -1073,13 +1073,27 @@ fn strict_attrs(
 
 /// A (simplified) XML `Name`: a letter, `_`, `:` or non-ASCII first, then name characters.
 fn is_xml_name(s: &str) -> bool {
+    /// For each byte: 2 when it may start an ASCII name, 1 when it may only continue
+    /// one, 0 otherwise (non-ASCII bytes take the slow path below).
+    const NAME: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut c = 0;
+        while c < 128 {
+            let b = c as u8;
+            if b.is_ascii_alphabetic() || b == b'_' || b == b':' {
+                t[c] = 2;
+            } else if b.is_ascii_digit() || b == b'-' || b == b'.' {
+                t[c] = 1;
+            }
+            c += 1;
+        }
+        t
+    };
     if let [first, rest @ ..] = s.as_bytes()
         && s.is_ascii()
     {
-        return (first.is_ascii_alphabetic() || matches!(first, b'_' | b':'))
-            && rest
-                .iter()
-                .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b':'));
+        return NAME[usize::from(*first)] == 2
+            && rest.iter().all(|&c| NAME[usize::from(c)] != 0);
     }
     let mut chars = s.chars();
     chars
