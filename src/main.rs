@@ -257,6 +257,9 @@ struct Job<'a> {
     transport: &'a Transport,
     /// More than one input: JSON objects carry `input`, summaries get a heading.
     many: bool,
+    /// One input at a time: the JSON goes straight to standard output as it is written
+    /// (with `--jobs`, each input's JSON is gathered first to keep the order).
+    direct: bool,
     /// Set before the last input is run (sequential runs only): the exit status to end
     /// with once its result is printed (see [`Job::run`]); [`NOT_LAST`] otherwise.
     exit_after: std::sync::atomic::AtomicU8,
@@ -301,19 +304,25 @@ impl Job<'_> {
         }
         match read_input(input) {
             Ok(bytes) if self.args.json => {
-                // Each entry is written as soon as it is final and freed: the model of
-                // all the entries is never held at once.
-                let mut buffered = BufWriter::with_capacity(1 << 16, &mut *out);
-                json::parse_and_write(
-                    &decoder,
-                    &options,
-                    bytes,
-                    self.transport,
-                    self.base(input),
-                    &mut buffered,
-                )?;
-                buffered.flush()?;
-                drop(buffered);
+                // Each entry is written as soon as it is final and freed: neither the
+                // model of all the entries nor their JSON is ever held at once.
+                let base = self.base(input);
+                if self.direct {
+                    out.flush()?;
+                    let stdout = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+                    json::parse_and_write(&decoder, &options, bytes, self.transport, base, stdout)?
+                        .flush()?;
+                } else {
+                    let json = json::parse_and_write(
+                        &decoder,
+                        &options,
+                        bytes,
+                        self.transport,
+                        base,
+                        Vec::new(),
+                    )?;
+                    out.write_all(&json)?;
+                }
                 writeln!(out)?;
                 self.exit_if_last(out)?;
                 Ok(true)
@@ -536,6 +545,7 @@ fn main() -> ExitCode {
         args: &args,
         transport: &transport,
         many: args.inputs.len() > 1,
+        direct: args.jobs == 1 || args.inputs.len() == 1,
         exit_after: std::sync::atomic::AtomicU8::new(NOT_LAST),
     };
     let mut out = BufWriter::with_capacity(1 << 16, stdout());

@@ -15,7 +15,6 @@
 use serde_json::{Map, Value, json};
 
 mod writer;
-use writer::RawArray;
 pub use writer::to_writer;
 
 use crate::bozo::Bozo;
@@ -127,8 +126,6 @@ fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
 pub(crate) struct Contract<'p, 'a> {
     parsed: &'p Parsed<'a>,
     head: Map<String, Value>,
-    /// The entries already written (comma-separated), when they are not in `parsed`.
-    entries_json: Option<&'p [u8]>,
 }
 
 impl<'p, 'a> Contract<'p, 'a> {
@@ -137,11 +134,7 @@ impl<'p, 'a> Contract<'p, 'a> {
         head.extend(extra);
         head.insert("entries".into(), Value::Null);
         head.insert("feed".into(), Value::Null);
-        Contract {
-            parsed,
-            head,
-            entries_json: None,
-        }
+        Contract { parsed, head }
     }
 }
 
@@ -152,10 +145,7 @@ impl serde::Serialize for Contract<'_, '_> {
         for (k, v) in &self.head {
             match k.as_str() {
                 "feed" => m.serialize_entry(k, &self.parsed.feed)?,
-                "entries" => match self.entries_json {
-                    Some(items) => m.serialize_entry(k, &RawArray(items))?,
-                    None => m.serialize_entry(k, &self.parsed.entries)?,
-                },
+                "entries" => m.serialize_entry(k, &self.parsed.entries)?,
                 _ => m.serialize_entry(k, v)?,
             }
         }
@@ -180,46 +170,45 @@ pub fn write_json<W: std::io::Write + ?Sized>(
 }
 
 /// Decodes and parses `bytes` (as [`crate::parse_owned`] does) and writes the JSON
-/// contract's object as [`write_json`] does, the same bytes, with less memory: each
-/// entry is written out as soon as it is final and then freed, so that the model of
-/// all the entries is never held at once (their JSON is, until the object is written:
-/// `entries` comes before `feed` and after the bozo records, which are only known at
-/// the end). `feed-decoder --json` writes every file this way.
+/// contract's object to `out`, entry by entry as the parse goes: each entry is written
+/// as soon as it is final and then freed, so that memory holds the input and one entry,
+/// never the model of all the entries nor their JSON. `feed-decoder --json` writes every
+/// file this way.
+///
+/// The object is the one [`write_json`] writes, with one difference in key order:
+/// `entries` comes first (the other keys, whose values are only known at the end of the
+/// parse, follow in sorted order). `out` is taken by value and given back.
 ///
 /// ```
 /// use feed_decoder::{Decoder, ParseOptions, Transport, json};
 /// let bytes = b"<rss version='2.0'><channel><title>T</title>\
 ///               <item><title>a</title></item><item><title>b</title></item></channel></rss>";
-/// let mut streamed = Vec::new();
-/// json::parse_and_write(&Decoder::default(), &ParseOptions::default(), bytes.to_vec(),
-///     &Transport::Local, serde_json::Map::new(), &mut streamed)?;
-/// let parsed = feed_decoder::parse(bytes, &Transport::Local);
-/// let mut whole = Vec::new();
-/// json::write_json(&parsed, serde_json::Map::new(), &mut whole)?;
+/// let out = json::parse_and_write(&Decoder::default(), &ParseOptions::default(),
+///     bytes.to_vec(), &Transport::Local, serde_json::Map::new(), Vec::new())?;
+/// assert!(out.starts_with(b"{\"entries\":[{"));
+/// let streamed: serde_json::Value = serde_json::from_slice(&out)?;
+/// let whole = json::to_json(&feed_decoder::parse(bytes, &Transport::Local));
 /// assert_eq!(streamed, whole);
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
 /// The writer's error.
-pub fn parse_and_write<W: std::io::Write + ?Sized>(
+pub fn parse_and_write<W: std::io::Write + 'static>(
     decoder: &crate::Decoder,
     options: &crate::ParseOptions,
     bytes: Vec<u8>,
     transport: &Transport,
     extra: Map<String, Value>,
-    out: &mut W,
-) -> std::io::Result<()> {
-    let mut entries = EntriesJson::default();
-    // Room for the entries' JSON (1.5 to 2 times the input for ordinary feeds), reserved
-    // up front: untouched pages cost nothing, and one large block grows in place where
-    // doubling from small would copy, and leave holes in the heap, once freeing the
-    // input has raised the allocator's threshold for mapping large blocks.
-    let _ = entries
-        .items
-        .try_reserve_exact(bytes.len().saturating_mul(2));
-    let sink = std::rc::Rc::new(std::cell::RefCell::new(entries));
+    mut out: W,
+) -> std::io::Result<W> {
+    out.write_all(b"{\"entries\":[")?;
+    let sink = std::rc::Rc::new(std::cell::RefCell::new(EntriesOut {
+        out: Some(out),
+        count: 0,
+        error: None,
+    }));
     let shared: crate::parse::SharedSink = sink.clone();
     crate::parse_then_into(
         decoder,
@@ -228,39 +217,69 @@ pub fn parse_and_write<W: std::io::Write + ?Sized>(
         transport,
         Some(&shared),
         |parsed| {
-            let entries = sink.borrow();
-            let mut contract = Contract::new(parsed, extra);
-            // A JSON Feed (or an input with no entries) leaves the sink empty and its entries,
-            // if any, in `parsed`.
-            if entries.count > 0 {
-                contract.entries_json = Some(&entries.items);
+            let mut sink = sink.borrow_mut();
+            if let Some(e) = sink.error.take() {
+                return Err(e);
             }
-            writer::to_writer(out, &contract).map_err(io_error)
+            let mut out = sink.out.take().ok_or_else(|| {
+                std::io::Error::other("the JSON writer was lost during the parse")
+            })?;
+            // A JSON Feed leaves the sink empty and its entries in `parsed`.
+            for (i, entry) in parsed.entries.iter().enumerate() {
+                if sink.count + i > 0 {
+                    out.write_all(b",")?;
+                }
+                writer::to_writer(&mut out, entry).map_err(io_error)?;
+            }
+            out.write_all(b"]")?;
+            // The other keys, sorted, as `write_json` writes them.
+            for (k, v) in &Contract::new(parsed, extra).head {
+                if k == "entries" {
+                    continue;
+                }
+                out.write_all(b",")?;
+                writer::to_writer(&mut out, k.as_str()).map_err(io_error)?;
+                out.write_all(b":")?;
+                match k.as_str() {
+                    "feed" => writer::to_writer(&mut out, &parsed.feed),
+                    _ => writer::to_writer(&mut out, v),
+                }
+                .map_err(io_error)?;
+            }
+            out.write_all(b"}")?;
+            Ok(out)
         },
     )
 }
 
-/// The entries' JSON, written as the parse makes them final.
-#[derive(Default)]
-struct EntriesJson {
-    /// Each entry's object, comma-separated.
-    items: Vec<u8>,
+/// Where [`parse_and_write`] writes each entry as the parse makes it final.
+struct EntriesOut<W> {
+    /// Taken back once the parse is over.
+    out: Option<W>,
     count: usize,
+    /// The first write error (later entries are dropped unwritten).
+    error: Option<std::io::Error>,
 }
 
-impl crate::parse::EntrySink for EntriesJson {
+impl<W: std::io::Write> crate::parse::EntrySink for EntriesOut<W> {
     fn entry(&mut self, entry: crate::Entry) {
-        if self.count > 0 {
-            self.items.push(b',');
-        }
-        // Writing to a `Vec` cannot fail, and an entry serializes without error.
-        let _ = writer::to_writer(&mut self.items, &entry);
+        let (Some(out), None) = (self.out.as_mut(), &self.error) else {
+            return;
+        };
+        let comma = if self.count > 0 { &b","[..] } else { &b""[..] };
+        let written = out
+            .write_all(comma)
+            .and_then(|()| writer::to_writer(&mut *out, &entry).map_err(io_error));
         self.count += 1;
+        if let Err(e) = written {
+            self.error = Some(e);
+        }
     }
 
+    /// Only a document without a root element starts over, and it has given no entry
+    /// yet (a start tag hands over instead: [`crate::parse`]'s strict pass).
     fn restart(&mut self) {
-        self.items.clear();
-        self.count = 0;
+        debug_assert_eq!(self.count, 0, "entries were written before a restart");
     }
 }
 

@@ -24,40 +24,12 @@ type Result<T = ()> = std::result::Result<T, serde_json::Error>;
 /// The writer's error, or a value `serde_json` cannot write either (a map key that is
 /// not a string, a number or a boolean).
 pub fn to_writer<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result {
-    value.serialize(&mut Json {
-        w: writer,
-        in_raw: false,
-    })
-}
-
-/// The newtype name under which [`RawArray`] reaches the serializer.
-const RAW_ARRAY: &str = "$feed_decoder::json::RawArray";
-
-/// A JSON array whose items are already written, comma-separated (the entries the
-/// streaming parse serialized one by one). Only this module's writer writes it as
-/// such; it is never handed to another serializer.
-pub(crate) struct RawArray<'a>(pub(crate) &'a [u8]);
-
-impl Serialize for RawArray<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        struct Items<'a>(&'a [u8]);
-        impl Serialize for Items<'_> {
-            fn serialize<S: serde::Serializer>(
-                &self,
-                s: S,
-            ) -> std::result::Result<S::Ok, S::Error> {
-                s.serialize_bytes(self.0)
-            }
-        }
-        s.serialize_newtype_struct(RAW_ARRAY, &Items(self.0))
-    }
+    value.serialize(&mut Json { w: writer })
 }
 
 /// The serializer.
 struct Json<W> {
     w: W,
-    /// Inside a [`RawArray`]: its bytes are written as they are.
-    in_raw: bool,
 }
 
 fn io(e: std::io::Error) -> serde_json::Error {
@@ -243,11 +215,6 @@ impl<'a, W: Write> ser::Serializer for &'a mut Json<W> {
         self.string(v)
     }
     fn serialize_bytes(self, v: &[u8]) -> Result {
-        if self.in_raw {
-            self.raw(b"[")?;
-            self.raw(v)?;
-            return self.raw(b"]");
-        }
         self.like_serde_json(v)
     }
     fn serialize_none(self) -> Result {
@@ -265,13 +232,7 @@ impl<'a, W: Write> ser::Serializer for &'a mut Json<W> {
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
         self.string(variant)
     }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, name: &'static str, v: &T) -> Result {
-        if name == RAW_ARRAY {
-            self.in_raw = true;
-            let written = v.serialize(&mut *self);
-            self.in_raw = false;
-            return written;
-        }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Result {
         v.serialize(self)
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
