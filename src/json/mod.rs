@@ -8,9 +8,10 @@
 //! `href` and `status` (`http::Fetched::json_fields`, with the `http` feature). Keys with
 //! no value are absent.
 //!
-//! [`write_json`] writes a parsed result; [`parse_and_write`] parses and writes in one go,
-//! each entry serialized as soon as the parser is done with it and then freed, which is
-//! how `feed-decoder --json` keeps its memory near the size of the input and its JSON.
+//! [`write_json`] writes a parsed result, keys sorted; [`parse_and_write`] parses and
+//! writes in one go, each entry written out as soon as the parser is done with it and
+//! then freed (so `entries` comes first), which is how `feed-decoder --json` keeps its
+//! memory near the size of the input.
 
 use serde_json::{Map, Value, json};
 
