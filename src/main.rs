@@ -309,7 +309,7 @@ impl Job<'_> {
                 let base = self.base(input);
                 if self.direct {
                     out.flush()?;
-                    let stdout = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+                    let stdout = BufWriter::with_capacity(1 << 16, raw_stdout()?);
                     json::parse_and_write(&decoder, &options, bytes, self.transport, base, stdout)?
                         .flush()?;
                 } else {
@@ -450,6 +450,23 @@ impl Job<'_> {
             writeln!(out)?;
         }
         Ok(())
+    }
+}
+
+/// Standard output without its line buffering: `Stdout` looks for a newline in every
+/// write (a byte-by-byte scan of the whole JSON, which has none until its end). On Unix a
+/// duplicate of the descriptor (same file position, same flags); elsewhere `Stdout`.
+/// Whatever went through `Stdout` before must be flushed first.
+fn raw_stdout() -> std::io::Result<Box<dyn Write>> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
+        Ok(Box::new(std::fs::File::from(fd)))
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(Box::new(std::io::stdout()))
     }
 }
 
