@@ -640,6 +640,9 @@ impl FromV for Person {
 
 impl FitsV for Tag {
     fn fits_v(v: &DValue) -> bool {
+        if matches!(v, DValue::Tag(_)) {
+            return true;
+        }
         v.as_object().is_some_and(|o| {
             o.iter().all(|(k, v)| {
                 matches!(k, "term" | "scheme" | "label") && (v.is_string() || v.is_null())
@@ -650,6 +653,9 @@ impl FitsV for Tag {
 
 impl FromV for Tag {
     fn from_v(v: DValue) -> Result<Self, DValue> {
+        if let DValue::Tag(t) = v {
+            return Ok(*t);
+        }
         if !Self::fits_v(&v) {
             return Err(v);
         }

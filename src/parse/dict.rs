@@ -25,6 +25,8 @@ pub(crate) enum Value {
     /// A text construct's details (`title_detail`, a `content` item), built as the
     /// model's [`crate::model::Text`] directly rather than as a dictionary.
     Text(Box<crate::model::Text>),
+    /// A category (`tags` items), built as the model's [`crate::model::Tag`] directly.
+    Tag(Box<crate::model::Tag>),
     Array(Vec<Value>),
     Object(Map),
     /// A parsed date (`*_parsed`): a Python `struct_time` (an array of nine integers)
@@ -330,6 +332,7 @@ impl PartialEq for Value {
             (Value::Object(a), Value::Object(b)) => a == b,
             (Value::Date(a), Value::Date(b)) => a == b,
             (Value::Text(a), Value::Text(b)) => a == b,
+            (Value::Tag(a), Value::Tag(b)) => a == b,
             (a, b) => a.as_str().is_some_and(|a| b.as_str() == Some(a)),
         }
     }
@@ -415,6 +418,7 @@ impl Value {
             Value::Array(a) => a.into_iter().map(Value::into_json).collect(),
             Value::Object(o) => serde_json::Value::Object(o.into_json()),
             Value::Text(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
+            Value::Tag(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
             Value::Date(d) => crate::date::struct_time(&d)
                 .iter()
                 .map(|&n| serde_json::Value::from(n))

@@ -161,8 +161,11 @@ impl Builder {
         if empty(term) && empty(scheme) && empty(label) {
             return;
         }
-        let opt = |s: Option<&str>| s.map_or(Value::Null, |s| jv!(s));
-        let value = jv!({"term": opt(term), "scheme": opt(scheme), "label": opt(label)});
+        let value = Value::Tag(Box::new(crate::model::Tag {
+            term: term.map(str::to_owned),
+            scheme: scheme.map(str::to_owned),
+            label: label.map(str::to_owned),
+        }));
         // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
         // keep hostile input linear.
         if let Some(a) = tags.as_array_mut()
@@ -286,18 +289,23 @@ impl Builder {
             .get("tags")
             .and_then(Value::as_array)
             .and_then(|a| a.last())
-            .map(|t| {
-                t.get("term")
-                    .is_none_or(|v| v.as_str().is_none_or(str::is_empty))
+            .map(|t| match t {
+                Value::Tag(t) => t.term.as_deref().is_none_or(str::is_empty),
+                t => t
+                    .get("term")
+                    .is_none_or(|v| v.as_str().is_none_or(str::is_empty)),
             });
         if last_term_empty == Some(true) {
-            if let Some(t) = ctx
+            match ctx
                 .get_mut("tags")
                 .and_then(Value::as_array_mut)
                 .and_then(|a| a.last_mut())
-                .and_then(Value::as_object_mut)
             {
-                t.insert("term".into(), jstr(value));
+                Some(Value::Tag(t)) => t.term = Some(value),
+                Some(Value::Object(t)) => {
+                    t.insert("term".into(), jstr(value));
+                }
+                _ => {}
             }
         } else {
             self.add_tag(Some(&value), None, None);
