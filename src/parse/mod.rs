@@ -14,9 +14,13 @@
 //! result is what a lenient pass from the start gives (a test breaks feeds at every byte
 //! in nine ways to check it), with one difference, on purpose: attribute values before
 //! the break are normalized as XML says (a tab or line end reads as a space), as they are
-//! when the same feed is not broken. Only when the failing construct may have changed
-//! the driver (an undeclared prefix, found after the element's own declarations went
-//! into scope), or there was no root element, does the lenient pass start over.
+//! when the same feed is not broken. An undeclared prefix hands over too: the declarations
+//! its start tag had put into scope are taken back, and the lenient pass reads the tag
+//! afresh. Only a document without a root element is read again from the start.
+//!
+//! Each entry leaves the builder as soon as it is final (the next one starts, or the
+//! document ends): into the result, or to an [`EntrySink`] (the JSON writer, which
+//! writes it out and frees it).
 //!
 //! Safety: no DTD or external entity is ever fetched. Internal entity declarations are
 //! honoured only in feedparser's "safe" form (plain text or one character reference),
@@ -48,7 +52,8 @@
 //! │   ├── cc.rs       cc and creativeCommons
 //! │   └── admin.rs content.rs feedburner.rs xhtml.rs
 //! ├── podcast.rs      Podcasting 2.0: captures its elements whole, before any handler
-//! ├── dict.rs         the intermediate dictionary the builder fills
+//! ├── dict.rs         the dictionary the builder fills for each entry and the feed
+//! │                   (text details and categories in it are already model values)
 //! ├── text.rs url.rs geo.rs   value helpers (repairs, URI joining, GeoJSON)
 //! ```
 //!
@@ -68,7 +73,11 @@
 //! sanitized and their URIs resolved by [`crate::html`], called from the builder's pop
 //! of such a value; JSON Feed is not parsed here but mapped from serde_json by
 //! [`crate::jsonfeed`] into the same model; both meet the XML path in
-//! [`crate::model`], which converts the builder's dictionaries.
+//! [`crate::model`], which converts the builder's dictionaries. Text details
+//! (`title_detail`, `summary_detail`, `content` items) and categories are built as the
+//! model's `Text` and `Tag` directly, and a text construct shares its string with its
+//! details; the keys of an entry or the feed, links and persons still pass through the
+//! dictionary (their handlers read and rewrite them by feedparser's key names).
 
 mod builder;
 mod core;
