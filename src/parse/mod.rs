@@ -19,7 +19,7 @@
 //! afresh. Only a document without a root element is read again from the start.
 //!
 //! Each entry leaves the builder as soon as it is final (the next one starts, or the
-//! document ends): into the result, or to an [`EntrySink`] (the JSON writer, which
+//! document ends): into the result, or to an entry sink (the JSON writer, which
 //! writes it out and frees it).
 //!
 //! Safety: no DTD or external entity is ever fetched. Internal entity declarations are
