@@ -342,6 +342,15 @@ macro_rules! model_struct {
             /// `serde_json` values but for the keys that stay in `extra`): one pass, each
             /// key dispatched to its field; a value that does not fit goes to `extra`.
             pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
+                Self::from_builder_reusing(d, &mut None)
+            }
+
+            /// [`Self::from_builder`], handing the dictionary's emptied buffer back in
+            /// `spare` (when every key moved into a field) for the next one.
+            pub(crate) fn from_builder_reusing(
+                d: crate::parse::dict::Map,
+                spare: &mut Option<crate::parse::dict::Map>,
+            ) -> Self {
                 let mut out = $name::default();
                 let mut pairs = d.into_pairs();
                 // Typed keys move into their fields; the others stay where they are, in
@@ -365,7 +374,9 @@ macro_rules! model_struct {
                         None => false,
                     }
                 });
-                if !pairs.is_empty() {
+                if pairs.is_empty() {
+                    *spare = Some(crate::parse::dict::Map::from_empty(pairs));
+                } else {
                     // Built in one go from sorted pairs, the tree's nodes are full: half
                     // the memory of inserting a hundred thousand keys one by one.
                     out.extra = pairs

@@ -114,6 +114,8 @@ pub(crate) struct Builder {
     /// The final entries, converted as soon as they are final (while still in cache, and
     /// so that their dictionaries' memory is reused for the next entry).
     pub(super) done: Vec<crate::model::Entry>,
+    /// The last final entry's dictionary, emptied, for the next entry.
+    pub(super) spare_entry: Option<Dict>,
     /// Where final entries go instead of [`Builder::done`], when set.
     pub(super) sink: Option<super::SharedSink>,
     /// How many final entries went to [`Builder::sink`].
@@ -282,6 +284,7 @@ impl Builder {
             feed,
             entries: Vec::new(),
             done: Vec::new(),
+            spare_entry: None,
             sink: None,
             sunk: 0,
             version: String::new(),

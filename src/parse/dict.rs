@@ -286,6 +286,12 @@ impl Map {
         self.0.into_pairs()
     }
 
+    /// An empty dictionary in an emptied buffer of pairs (its capacity reused).
+    pub(crate) fn from_empty(mut pairs: Vec<(Key, Value)>) -> Map {
+        pairs.clear();
+        Map(KeyedVec { pairs, index: None })
+    }
+
     /// The same dictionary as a `serde_json` map.
     pub(crate) fn into_json(self) -> serde_json::Map<String, serde_json::Value> {
         self.into_pairs()

@@ -64,9 +64,14 @@ pub(super) fn start_item(b: &mut Builder, attrs: &[(String, String)]) {
         }
     }
     if let Some(prev) = b.entries.pop() {
-        b.finalize(crate::model::Entry::from_builder(prev));
+        let entry = crate::model::Entry::from_builder_reusing(prev, &mut b.spare_entry);
+        b.finalize(entry);
     }
-    b.entries.push(Dict::with_capacity(24));
+    let dict = b
+        .spare_entry
+        .take()
+        .unwrap_or_else(|| Dict::with_capacity(24));
+    b.entries.push(dict);
     b.property_depth.clear();
     b.push("item", false);
     b.inentry = true;
