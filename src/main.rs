@@ -18,7 +18,6 @@
 //! standard output ends the program quietly with status 0.
 
 use std::io::{BufWriter, Read, Write};
-
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
@@ -248,10 +247,10 @@ fn decoder(args: &Args) -> Decoder {
     decoder
 }
 
-/// What one input is processed with.
 /// [`Job::exit_after`] when the input being run is not the last.
 const NOT_LAST: u8 = u8::MAX;
 
+/// What one input is processed with.
 struct Job<'a> {
     args: &'a Args,
     transport: &'a Transport,
