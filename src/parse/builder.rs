@@ -38,39 +38,31 @@ impl ContentParams {
     }
 
     pub(super) fn detail(&self, value: String) -> Value {
-        self.detail_of(Value::String(value))
+        match self.ty {
+            Some(_) => self.detail_shared(Arc::from(value)),
+            None => self.detail_dict(Value::String(value)),
+        }
     }
 
-    /// A detail whose value is shared with the plain key stored beside it.
+    /// A detail whose value is shared with the plain key stored beside it. With a media
+    /// type the details have the model's shape, and are built as its `Text` directly.
     pub(super) fn detail_shared(&self, value: Arc<str>) -> Value {
-        self.detail_of(Value::Shared(value))
+        let Some(ty) = &self.ty else {
+            return self.detail_dict(Value::Shared(value));
+        };
+        Value::Text(Box::new(crate::model::Text {
+            content_type: ty.clone(),
+            language: self.language.clone(),
+            base: self.base.clone(),
+            value,
+            src: self.src.clone(),
+        }))
     }
 
-    fn detail_of(&self, value: Value) -> Value {
-        // With a media type, the details have the model's shape: built as it directly.
-        if let Some(ty) = &self.ty {
-            let value = match value {
-                Value::Shared(v) => v,
-                Value::String(v) => Arc::from(v),
-                other => return self.detail_dict(other),
-            };
-            return Value::Text(Box::new(crate::model::Text {
-                content_type: ty.clone(),
-                language: self.language.clone(),
-                base: self.base.clone(),
-                value,
-                src: self.src.clone(),
-            }));
-        }
-        self.detail_dict(value)
-    }
-
-    /// The details as a dictionary (feedparser's shape without a `type`, kept as such).
+    /// The details without a media type: feedparser's dictionary, kept as it is (it does
+    /// not have the model's shape).
     fn detail_dict(&self, value: Value) -> Value {
-        let mut d = Dict::with_capacity(5);
-        if let Some(t) = &self.ty {
-            d.insert("type".into(), jstr(t));
-        }
+        let mut d = Dict::with_capacity(4);
         d.insert(
             "language".into(),
             self.language.as_ref().map_or(Value::Null, jstr),
