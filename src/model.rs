@@ -581,6 +581,9 @@ impl FromV for Text {
 
 impl FitsV for Link {
     fn fits_v(v: &DValue) -> bool {
+        if matches!(v, DValue::Link(_)) {
+            return true;
+        }
         v.as_object().is_some_and(|o| {
             ["rel", "type", "href", "title", "length"]
                 .iter()
@@ -591,6 +594,9 @@ impl FitsV for Link {
 
 impl FromV for Link {
     fn from_v(v: DValue) -> Result<Self, DValue> {
+        if let DValue::Link(l) = v {
+            return Ok(*l);
+        }
         if !Self::fits_v(&v) {
             return Err(v);
         }

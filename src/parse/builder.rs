@@ -15,6 +15,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::dict::{Key, Map, Value, jv};
+use crate::model::Link;
 
 use super::ns::{canonical_prefix, normalize_ns};
 use super::text::{base64_utf8, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into};
@@ -184,13 +185,66 @@ pub(super) fn attrs_dict(attrs: &[(String, String)]) -> Dict {
     d
 }
 
-/// [`attrs_dict`], moving the strings in.
-pub(super) fn attrs_dict_owned(attrs: Vec<(String, String)>) -> Dict {
-    let mut d = Dict::with_capacity(attrs.len() + 2);
+/// A link's attributes as the model's [`Link`]: each attribute under its own name, as in
+/// feedparser's dictionary of them, with `url` (else `uri`) taken as the `href` when it
+/// is not empty (as [`enforce_href`] does to a dictionary).
+pub(super) fn link_from_attrs(attrs: Vec<(String, String)>) -> Link {
+    let mut l = Link::default();
+    let (mut url, mut uri) = (None, None);
     for (k, v) in attrs {
-        d.insert(k.into(), Value::String(v));
+        let field = match k.as_str() {
+            "rel" => &mut l.rel,
+            "type" => &mut l.content_type,
+            "href" => &mut l.href,
+            "title" => &mut l.title,
+            "length" => &mut l.length,
+            "url" => &mut url,
+            "uri" => &mut uri,
+            _ => {
+                l.extra.insert(k, serde_json::Value::String(v));
+                continue;
+            }
+        };
+        *field = Some(v);
     }
-    d
+    match url.as_ref().or(uri.as_ref()) {
+        Some(h) if !h.is_empty() => l.href = url.or(uri),
+        _ => {
+            for (k, v) in [("url", url), ("uri", uri)] {
+                if let Some(v) = v {
+                    l.extra.insert(k.to_owned(), serde_json::Value::String(v));
+                }
+            }
+        }
+    }
+    l
+}
+
+/// The last of the context's `links`, when there is one.
+pub(super) fn last_link(ctx: &Dict) -> Option<&Link> {
+    match ctx.get("links")?.as_array()?.last()? {
+        Value::Link(l) => Some(l),
+        _ => None,
+    }
+}
+
+/// Appends `link` to the context's `links` (unless that key holds something else).
+pub(super) fn push_link(ctx: &mut Dict, link: Link) {
+    let links = ctx.entry("links".into()).or_insert_with(|| jv!([]));
+    if let Some(a) = links.as_array_mut() {
+        a.push(Value::Link(Box::new(link)));
+    }
+}
+
+/// Sets the `href` of the context's last link, when there is one.
+fn set_last_link_href(ctx: &mut Dict, href: String) {
+    if let Some(Value::Link(l)) = ctx
+        .get_mut("links")
+        .and_then(Value::as_array_mut)
+        .and_then(|a| a.last_mut())
+    {
+        l.href = Some(href);
+    }
 }
 
 pub(super) fn map_content_type(t: &str) -> Cow<'_, str> {
@@ -828,23 +882,12 @@ impl Builder {
                     let e = self.entries.last_mut().expect("entry");
                     // Better than feedparser: a link element's text becomes the entry's
                     // `link` only when it is an alternate link (or the first link).
-                    let rel = e
-                        .get("links")
-                        .and_then(Value::as_array)
-                        .and_then(|a| a.last())
-                        .and_then(|l| l.get("rel"))
-                        .and_then(Value::as_str);
+                    let rel = last_link(e).and_then(|l| l.rel.as_deref());
                     if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
                         e.insert("link".into(), jstr(&fixed));
                     }
-                    if !fixed.is_empty()
-                        && let Some(l) = e
-                            .get_mut("links")
-                            .and_then(Value::as_array_mut)
-                            .and_then(|a| a.last_mut())
-                            .and_then(Value::as_object_mut)
-                    {
-                        l.insert("href".into(), jstr(fixed));
+                    if !fixed.is_empty() {
+                        set_last_link_href(e, fixed);
                     }
                 }
             } else {
@@ -901,14 +944,7 @@ impl Builder {
             if key == "link" {
                 let fixed = unsemicolon_refs(&output);
                 ctx.insert("link".into(), jstr(&fixed));
-                if let Some(l) = ctx
-                    .get_mut("links")
-                    .and_then(Value::as_array_mut)
-                    .and_then(|a| a.last_mut())
-                    .and_then(Value::as_object_mut)
-                {
-                    l.insert("href".into(), jstr(fixed));
-                }
+                set_last_link_href(ctx, fixed);
             } else {
                 match detail {
                     Some(shared) => {
@@ -1082,6 +1118,41 @@ mod tests {
         );
         assert_eq!(e["summary"], "d");
         assert_eq!(e["content"][0]["value"], "c");
+    }
+
+    #[test]
+    fn links_are_typed_with_every_attribute_kept() {
+        let e = entry(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry>\
+             <link url='http://e/u' uri='http://e/i' hreflang='de' length='12'/>\
+             <link url='' href='http://e/h'/>\
+             <link rel='self' title='t'/></entry></feed>",
+        );
+        // `url` wins over `uri` and `href`, and both leave the dictionary.
+        assert_eq!(
+            e["links"][0],
+            json!({"href": "http://e/u", "hreflang": "de", "length": "12", "rel": "alternate",
+                   "type": "text/html"})
+        );
+        // An empty `url` is kept as written, and `href` stays.
+        assert_eq!(
+            e["links"][1],
+            json!({"href": "http://e/h", "rel": "alternate", "type": "text/html", "url": ""})
+        );
+        assert_eq!(
+            e["links"][2],
+            json!({"rel": "self", "title": "t", "type": "application/atom+xml"})
+        );
+        let r = parse_str(
+            "<rss><channel><item><enclosure url='http://e/a.mp3' length='7' type='audio/mpeg'/>\
+             </item></channel></rss>",
+            &ParseOptions::default(),
+        );
+        let l = &r.entries[0].links[0];
+        assert_eq!(l.rel.as_deref(), Some("enclosure"));
+        assert_eq!(l.href.as_deref(), Some("http://e/a.mp3"));
+        assert_eq!(l.length_bytes(), Some(7));
+        assert!(l.extra.is_empty(), "{:?}", l.extra);
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub(crate) enum Value {
     Text(Box<crate::model::Text>),
     /// A category (`tags` items), built as the model's [`crate::model::Tag`] directly.
     Tag(Box<crate::model::Tag>),
+    /// A link (`links` items), built as the model's [`crate::model::Link`] directly.
+    Link(Box<crate::model::Link>),
     Array(Vec<Value>),
     Object(Map),
     /// A parsed date (`*_parsed`): a Python `struct_time` (an array of nine integers)
@@ -339,6 +341,7 @@ impl PartialEq for Value {
             (Value::Date(a), Value::Date(b)) => a == b,
             (Value::Text(a), Value::Text(b)) => a == b,
             (Value::Tag(a), Value::Tag(b)) => a == b,
+            (Value::Link(a), Value::Link(b)) => a == b,
             (a, b) => a.as_str().is_some_and(|a| b.as_str() == Some(a)),
         }
     }
@@ -425,6 +428,7 @@ impl Value {
             Value::Object(o) => serde_json::Value::Object(o.into_json()),
             Value::Text(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
             Value::Tag(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
+            Value::Link(l) => serde_json::to_value(&*l).unwrap_or(serde_json::Value::Null),
             Value::Date(d) => crate::date::struct_time(&d)
                 .iter()
                 .map(|&n| serde_json::Value::from(n))

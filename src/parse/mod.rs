@@ -53,7 +53,7 @@
 //! │   └── admin.rs content.rs feedburner.rs xhtml.rs
 //! ├── podcast.rs      Podcasting 2.0: captures its elements whole, before any handler
 //! ├── dict.rs         the dictionary the builder fills for each entry and the feed
-//! │                   (text details and categories in it are already model values)
+//! │                   (text details, categories and links in it are model values)
 //! ├── text.rs url.rs geo.rs   value helpers (repairs, URI joining, GeoJSON)
 //! ```
 //!
@@ -74,10 +74,11 @@
 //! of such a value; JSON Feed is not parsed here but mapped from serde_json by
 //! [`crate::jsonfeed`] into the same model; both meet the XML path in
 //! [`crate::model`], which converts the builder's dictionaries. Text details
-//! (`title_detail`, `summary_detail`, `content` items) and categories are built as the
-//! model's `Text` and `Tag` directly, and a text construct shares its string with its
-//! details; the keys of an entry or the feed, links and persons still pass through the
-//! dictionary (their handlers read and rewrite them by feedparser's key names).
+//! (`title_detail`, `summary_detail`, `content` items), categories and links are built
+//! as the model's `Text`, `Tag` and `Link` directly, and a text construct shares its
+//! string with its details; the keys of an entry or the feed and persons still pass
+//! through the dictionary (their handlers read and rewrite them by feedparser's key
+//! names).
 
 mod builder;
 mod core;
@@ -486,6 +487,10 @@ pub(crate) struct Driver<'o> {
     /// the options it was given.
     options: Cow<'o, ParseOptions>,
     strict: bool,
+    /// The whole text is known to hold only XML characters (checked once, before the
+    /// strict pass), so events need no character check of their own. False for the
+    /// streaming reader, which never holds the whole text.
+    chars_checked: bool,
     entities: HashMap<String, String>,
     expanded: usize,
     bozo: Vec<Bozo>,
@@ -683,6 +688,7 @@ impl<'o> Driver<'o> {
             skipped_depth: 0,
             options,
             strict,
+            chars_checked: false,
             entities,
             expanded: 0,
             bozo: Vec::new(),
@@ -1076,7 +1082,9 @@ fn strict_attrs(
                 "not well-formed (invalid token): bad attribute name `{key}`"
             ));
         }
-        check_text(&a.value)?;
+        if !driver.chars_checked {
+            check_text(&a.value)?;
+        }
         let value = strict_attr_value(&a.value, driver)?;
         if out.len() == driver.options.max_attributes {
             // Still checked for well-formedness, no longer kept.
@@ -1170,6 +1178,9 @@ fn scan_text(s: &str, cdata_end: bool) -> (Option<char>, bool) {
     (None, end_seen)
 }
 
+/// The strict pass's message for `]]>` in character data.
+const CDATA_END_IN_TEXT: &str = "not well-formed (invalid token): `]]>` in text";
+
 fn check_text(s: &str) -> Result<(), String> {
     match first_non_xml_char(s) {
         Some(c) => Err(invalid_char(c)),
@@ -1238,13 +1249,15 @@ impl Driver<'_> {
                 } else {
                     Cow::Borrowed(raw)
                 };
-                if self.strict {
+                if self.strict && self.chars_checked {
+                    if memchr::memmem::find(s.as_bytes(), b"]]>").is_some() {
+                        return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
+                    }
+                } else if self.strict {
                     match scan_text(&s, true) {
                         (Some(c), _) => return Err(Failure::Malformed(invalid_char(c))),
                         (None, true) => {
-                            return Err(Failure::Malformed(
-                                "not well-formed (invalid token): `]]>` in text".into(),
-                            ));
+                            return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
                         }
                         (None, false) => {}
                     }
@@ -1258,7 +1271,7 @@ impl Driver<'_> {
                 } else {
                     Cow::Borrowed(raw)
                 };
-                if self.strict {
+                if self.strict && !self.chars_checked {
                     check_text(&s).map_err(Failure::Malformed)?;
                 }
                 self.text(&s, true);
@@ -1337,6 +1350,10 @@ fn strict_pass<'o>(
 ) -> Result<Driver<'o>, Stopped<'o>> {
     let mut driver = Driver::new(Cow::Borrowed(options), true, dt.entities.clone());
     driver.builder.sink = sink.cloned();
+    // One scan of the whole text instead of one per text, CDATA section and attribute
+    // value. When it finds a non-XML character, the events are checked one by one, so
+    // that the failure is reported where it is.
+    driver.chars_checked = first_non_xml_char(text).is_none();
     let mut reader = Reader::from_str(text);
     {
         let cfg = reader.config_mut();
@@ -1697,6 +1714,50 @@ mod tests {
         // An invalid character is reported first, wherever the `]]>` is.
         assert_eq!(scan_text("]]>\u{1}", true).0, Some('\u{1}'));
         assert_eq!(scan_text("\u{1}]]>", true).0, Some('\u{1}'));
+    }
+
+    /// The strict pass's stop (message and offset) on `text`.
+    fn strict_stop(text: &str) -> Option<(String, usize)> {
+        let dt = scan_doctype(text);
+        strict_pass(text, &ParseOptions::default(), &dt, None)
+            .err()
+            .map(|s| (s.message, s.offset))
+    }
+
+    #[test]
+    fn whole_text_character_check_stops_where_the_event_checks_do() {
+        // `]]>` in text is caught whether or not the whole text passed its character
+        // check; a non-XML character anywhere makes every event check itself, so the
+        // stop is where the character is (text, CDATA, attribute value).
+        let end = "<rss><channel><title>a ]]> b</title></channel></rss>";
+        let (m, at) = strict_stop(end).expect("`]]>` in text must stop the strict pass");
+        assert!(m.contains("]]>"), "{m}");
+        assert!(at <= end.find("]]>").unwrap(), "{at}");
+        for (text, bad) in [
+            (
+                "<rss><channel><title>a\u{1}b</title></channel></rss>",
+                "\u{1}",
+            ),
+            (
+                "<rss><channel><title><![CDATA[x\u{b}]]></title></channel></rss>",
+                "\u{b}",
+            ),
+            (
+                "<rss><channel><link href=\"a\u{1f}\"/></channel></rss>",
+                "\u{1f}",
+            ),
+            (
+                "<rss><channel><title>x\u{fffe}</title></channel></rss>",
+                "\u{fffe}",
+            ),
+        ] {
+            assert!(first_non_xml_char(text).is_some());
+            let (m, at) = strict_stop(text).unwrap_or_else(|| panic!("{text:?} passed"));
+            assert!(m.contains("U+"), "{text:?}: {m}");
+            assert!(at <= text.find(bad).unwrap(), "{text:?}: {at}");
+            // The same document without the character passes.
+            assert_eq!(strict_stop(&text.replace(bad, "")), None, "{text:?}");
+        }
     }
 
     #[test]

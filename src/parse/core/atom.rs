@@ -2,8 +2,8 @@
 //! links, generators and person URIs.
 
 use crate::parse::builder::{
-    Builder, attrs_dict, attrs_dict_owned, enforce_href, getattr, is_html_type, jstr,
-    map_content_type, str_of,
+    Builder, attrs_dict, enforce_href, getattr, is_html_type, jstr, link_from_attrs,
+    map_content_type, push_link, str_of,
 };
 use crate::parse::dict::{Value, jv};
 
@@ -60,31 +60,30 @@ pub(super) fn end_uri(b: &mut Builder) {
 impl Builder {
     /// `link`: Atom's (attributes) or RSS's (text); an alternate HTML link is the `link`.
     pub(super) fn start_link(&mut self, attrs: Vec<(String, String)>) {
-        let mut d = attrs_dict_owned(attrs);
-        if !d.contains_key("rel") {
-            d.insert("rel".into(), jv!("alternate"));
-        }
-        if !d.contains_key("type") {
-            let t = if str_of(d.get("rel")) == Some("self") {
+        let mut l = link_from_attrs(attrs);
+        let rel = l.rel.get_or_insert_with(|| "alternate".into());
+        if l.content_type.is_none() {
+            let t = if rel == "self" {
                 "application/atom+xml"
             } else {
                 "text/html"
             };
-            d.insert("type".into(), jstr(t));
+            l.content_type = Some(t.into());
         }
-        enforce_href(&mut d);
-        if let Some(Value::String(h)) = d.get_mut("href") {
+        if let Some(h) = &mut l.href {
             self.resolve_in_place(h);
         }
         let expecting = self.infeed || self.inentry || self.insource;
         let skip = self.inentry && self.inimage;
-        let alternate_html = str_of(d.get("rel")) == Some("alternate")
-            && is_html_type(&map_content_type(str_of(d.get("type")).unwrap_or("")));
-        let href = str_of(d.get("href")).map(|h| alternate_html.then(|| h.to_owned()));
+        let alternate_html = l.rel.as_deref() == Some("alternate")
+            && is_html_type(&map_content_type(l.content_type.as_deref().unwrap_or("")));
+        let href = l.href.as_ref().map(|h| alternate_html.then(|| h.clone()));
         let ctx = self.ctx();
-        let links = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-        if !skip && let Some(a) = links.as_array_mut() {
-            a.push(Value::Object(d));
+        if !skip {
+            push_link(ctx, l);
+        } else {
+            // Still creates the (empty) list, as feedparser's dictionary does.
+            ctx.entry("links".into()).or_insert_with(|| jv!([]));
         }
         match href {
             Some(Some(h)) => {

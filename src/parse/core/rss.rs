@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use crate::parse::builder::{
-    Builder, Ctx, Dict, attrs_dict_owned, enforce_href, getattr, jstr, parse_py_int, trim_py,
+    Builder, Ctx, Dict, getattr, jstr, link_from_attrs, parse_py_int, push_link, trim_py,
 };
 use crate::parse::dict::{Value, jv};
 
@@ -105,14 +105,9 @@ pub(super) fn end_guid(b: &mut Builder) {
 
 /// `enclosure`: a link with `rel` `enclosure`.
 pub(super) fn start_enclosure(b: &mut Builder, attrs: &mut Vec<(String, String)>) {
-    let mut d = attrs_dict_owned(std::mem::take(attrs));
-    enforce_href(&mut d);
-    d.insert("rel".into(), jv!("enclosure"));
-    let ctx = b.ctx();
-    let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-    if let Some(a) = l.as_array_mut() {
-        a.push(Value::Object(d));
-    }
+    let mut l = link_from_attrs(std::mem::take(attrs));
+    l.rel = Some("enclosure".into());
+    push_link(b.ctx(), l);
 }
 
 /// `source`: the feed an item came from (its title and `url`).

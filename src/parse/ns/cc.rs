@@ -4,8 +4,7 @@
 //! text). Either becomes a link with `rel` `license`.
 
 use super::Handlers;
-use crate::parse::builder::{Builder, Dict, getattr, jstr};
-use crate::parse::dict::{Value, jv};
+use crate::parse::builder::{Builder, getattr, push_link};
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     start: |b, key, attrs| start(b, key, attrs),
@@ -37,14 +36,10 @@ fn end(b: &mut Builder, key: &str) -> bool {
 
 /// Appends a `license` link (with an `href` when the licence is not empty).
 fn add_license(b: &mut Builder, href: Option<String>) {
-    let mut d = Dict::new();
-    d.insert("rel".into(), jv!("license"));
-    if let Some(v) = href.filter(|v| !v.is_empty()) {
-        d.insert("href".into(), jstr(v));
-    }
-    let ctx = b.ctx();
-    let l = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-    if let Some(a) = l.as_array_mut() {
-        a.push(Value::Object(d));
-    }
+    let link = crate::model::Link {
+        rel: Some("license".into()),
+        href: href.filter(|v| !v.is_empty()),
+        ..Default::default()
+    };
+    push_link(b.ctx(), link);
 }
