@@ -9,6 +9,7 @@
 //! format or namespace (`super::core`, `super::ns`); [`Builder::start`] and
 //! [`Builder::end`] call the handlers registered for the element's namespace.
 
+use crate::parse::{Attr, Attrs};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -169,18 +170,18 @@ pub(crate) struct Builder {
     pub(super) windows_1252_repair: bool,
 }
 
-pub(super) fn getattr<'a>(attrs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(super) fn getattr<'a>(attrs: &'a [Attr<'_>], name: &str) -> Option<&'a str> {
     attrs
         .iter()
         .rev()
         .find(|(k, _)| k == name)
-        .map(|(_, v)| v.as_str())
+        .map(|(_, v)| &**v)
 }
 
-pub(super) fn attrs_dict(attrs: &[(String, String)]) -> Dict {
+pub(super) fn attrs_dict(attrs: &[Attr<'_>]) -> Dict {
     let mut d = Dict::with_capacity(attrs.len() + 2);
     for (k, v) in attrs {
-        d.insert(k.clone().into(), jstr(v));
+        d.insert(k.to_string().into(), jstr(&**v));
     }
     d
 }
@@ -188,11 +189,11 @@ pub(super) fn attrs_dict(attrs: &[(String, String)]) -> Dict {
 /// A link's attributes as the model's [`Link`]: each attribute under its own name, as in
 /// feedparser's dictionary of them, with `url` (else `uri`) taken as the `href` when it
 /// is not empty (as [`enforce_href`] does to a dictionary).
-pub(super) fn link_from_attrs(attrs: Vec<(String, String)>) -> Link {
+pub(super) fn link_from_attrs(attrs: Attrs<'_>) -> Link {
     let mut l = Link::default();
     let (mut url, mut uri) = (None, None);
     for (k, v) in attrs {
-        let field = match k.as_str() {
+        let field = match &*k {
             "rel" => &mut l.rel,
             "type" => &mut l.content_type,
             "href" => &mut l.href,
@@ -201,11 +202,12 @@ pub(super) fn link_from_attrs(attrs: Vec<(String, String)>) -> Link {
             "url" => &mut url,
             "uri" => &mut uri,
             _ => {
-                l.extra.insert(k, serde_json::Value::String(v));
+                l.extra
+                    .insert(k.into_owned(), serde_json::Value::String(v.into_owned()));
                 continue;
             }
         };
-        *field = Some(v);
+        *field = Some(v.into_owned());
     }
     match url.as_ref().or(uri.as_ref()) {
         Some(h) if !h.is_empty() => l.href = url.or(uri),
@@ -506,7 +508,7 @@ impl Builder {
         }
     }
 
-    fn base_and_lang(&mut self, tag: &str, attrs: &[(String, String)]) {
+    fn base_and_lang(&mut self, tag: &str, attrs: &[Attr<'_>]) {
         let base = getattr(attrs, "xml:base").or_else(|| getattr(attrs, "base"));
         if let Some(b) = base.filter(|b| !b.is_empty()) {
             self.baseuri = super::url::urljoin(&self.baseuri, b).into();
@@ -527,7 +529,7 @@ impl Builder {
         self.langstack.push(lang);
     }
 
-    fn strattrs(attrs: &[(String, String)]) -> String {
+    fn strattrs(attrs: &[Attr<'_>]) -> String {
         let mut s = String::new();
         for (k, v) in attrs {
             s.push(' ');
@@ -569,12 +571,12 @@ impl Builder {
 
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
     /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
-    pub(crate) fn start(&mut self, name: &super::Name, mut attrs: Vec<(String, String)>) {
+    pub(crate) fn start(&mut self, name: &super::Name, mut attrs: Attrs<'_>) {
         let (tag, key, ns) = (&*name.tag, &*name.key, name.ns);
         self.depth += 1;
         for (k, v) in &mut attrs {
             if k == "rel" || k == "type" {
-                *v = super::lowercase_owned(std::mem::take(v));
+                *v = super::lowercase_cow(std::mem::take(v));
             }
         }
         self.base_and_lang(tag, &attrs);
@@ -592,7 +594,7 @@ impl Builder {
                     || (local == "svg" && ns == "http://www.w3.org/2000/svg"))
             {
                 attrs.retain(|(k, _)| k != "xmlns");
-                attrs.push(("xmlns".into(), ns.to_owned()));
+                attrs.push(("xmlns".into(), ns.to_owned().into()));
             }
             if local == "svg" {
                 self.svg_ok += 1;
@@ -965,7 +967,7 @@ impl Builder {
     pub(super) fn push_content(
         &mut self,
         tag: &'static str,
-        attrs: &[(String, String)],
+        attrs: &[Attr<'_>],
         default: &str,
         expecting: bool,
     ) {

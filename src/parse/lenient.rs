@@ -3,8 +3,10 @@
 //! numeric, XML, HTML5 and safe DTD entities, and skips comments, processing instructions
 //! and declarations. A truncated construct at the end of the text is dropped.
 
-use super::Driver;
+use std::borrow::Cow;
+
 use super::text::{char_ref, html_entity, xml_entity};
+use super::{Attrs, Driver};
 
 fn is_name_start(c: char) -> bool {
     c.is_alphabetic() || c == '_' || c == ':'
@@ -77,7 +79,7 @@ pub(super) fn reference(name: &str, driver: &mut Driver<'_>) -> (String, bool) {
     }
 }
 
-fn parse_attrs(s: &str, driver: &mut Driver<'_>) -> Vec<(String, String)> {
+fn parse_attrs<'a>(s: &'a str, driver: &mut Driver<'_>) -> Attrs<'a> {
     let mut attrs = Vec::new();
     let mut rest = s;
     loop {
@@ -119,7 +121,7 @@ fn parse_attrs(s: &str, driver: &mut Driver<'_>) -> Vec<(String, String)> {
             driver.note_limit(super::Limit::Attributes);
             break;
         }
-        attrs.push((name.to_owned(), value));
+        attrs.push((Cow::Borrowed(name), Cow::Owned(value)));
     }
     attrs
 }

@@ -418,8 +418,12 @@ impl Name {
     }
 }
 
-/// Attributes as the builder takes them: lower-cased names and values.
-type Attrs = Vec<(String, String)>;
+/// An attribute as the builder takes it: its lower-cased name and its value, borrowed
+/// from the text when neither needed a change.
+pub(crate) type Attr<'a> = (Cow<'a, str>, Cow<'a, str>);
+
+/// The attributes of a start tag, in document order.
+pub(crate) type Attrs<'a> = Vec<Attr<'a>>;
 
 /// The most element names [`Driver`] keeps resolved.
 const MAX_CACHED_NAMES: usize = 256;
@@ -459,6 +463,16 @@ pub(crate) fn lowercase_owned(mut s: String) -> String {
         s
     } else {
         s.to_lowercase()
+    }
+}
+
+/// [`lowercase_owned`] of a name or value that may be borrowed: it stays borrowed when it
+/// has nothing to lower.
+pub(crate) fn lowercase_cow(s: Cow<'_, str>) -> Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+        Cow::Owned(lowercase_owned(s.into_owned()))
+    } else {
+        s
     }
 }
 
@@ -627,7 +641,7 @@ impl Scopes {
 
 /// Attributes with unique names: a later duplicate's value replaces the first one's (as
 /// in a dict), which keeps its place. Linear in the number of attributes.
-fn dedup_attrs(attrs: Attrs) -> Attrs {
+fn dedup_attrs(attrs: Attrs<'_>) -> Attrs<'_> {
     const FEW: usize = 16;
     if attrs.len() <= FEW {
         let has_dup = attrs
@@ -643,13 +657,13 @@ fn dedup_attrs(attrs: Attrs) -> Attrs {
     let firsts: Vec<usize> = attrs
         .iter()
         .enumerate()
-        .map(|(i, (k, _))| *first_of.entry(k.as_str()).or_insert(i))
+        .map(|(i, (k, _))| *first_of.entry(&**k).or_insert(i))
         .collect();
     if first_of.len() == attrs.len() {
         return attrs;
     }
     drop(first_of);
-    let mut slots: Vec<Option<(String, String)>> = Vec::with_capacity(attrs.len());
+    let mut slots: Vec<Option<Attr<'_>>> = Vec::with_capacity(attrs.len());
     for ((k, v), first) in attrs.into_iter().zip(firsts) {
         if first == slots.len() {
             slots.push(Some((k, v)));
@@ -774,24 +788,24 @@ impl<'o> Driver<'o> {
     /// The attributes of an element that declares namespaces or has prefixed attribute
     /// names: declarations go into scope (xlink ones are kept), prefixed names of known
     /// namespaces are added under feedparser's prefix, every key is lower-cased.
-    fn namespaced_attrs(
+    fn namespaced_attrs<'a>(
         &mut self,
         qname: &str,
-        attrs: Vec<(String, String)>,
-    ) -> Result<(Rc<Name>, Attrs), Undeclared> {
+        attrs: Attrs<'a>,
+    ) -> Result<(Rc<Name>, Attrs<'a>), Undeclared> {
         let scopes_before = self.scopes.len();
         let mut plain = Vec::with_capacity(attrs.len());
         let mut xlink = Vec::new();
         for (k, v) in attrs {
             if k == "xmlns" {
                 self.builder.track_namespace(None, &v);
-                self.scopes.push(None, v);
+                self.scopes.push(None, v.into_owned());
             } else if let Some(p) = k.strip_prefix("xmlns:") {
                 self.builder.track_namespace(Some(p), &v);
                 if v == "http://www.w3.org/1999/xlink" {
-                    xlink.push((format!("xmlns:{}", p.to_lowercase()), v.clone()));
+                    xlink.push((format!("xmlns:{}", p.to_lowercase()).into(), v.clone()));
                 }
-                self.scopes.push(Some(p), v);
+                self.scopes.push(Some(p), v.into_owned());
             } else {
                 plain.push((k, v));
             }
@@ -806,18 +820,18 @@ impl<'o> Driver<'o> {
                 if let Some(uri) = self.resolve(Some(p)) {
                     let lower = ns_key(uri);
                     if let Some(c) = canonical_prefix(&lower).filter(|c| !c.is_empty()) {
-                        out.push((format!("{c}:{local}").to_lowercase(), v.clone()));
+                        out.push((format!("{c}:{local}").to_lowercase().into(), v.clone()));
                     }
                 } else if self.strict && p != "xmlns" {
                     return Err(Undeclared(p.to_owned()));
                 }
             }
-            out.push((lowercase_owned(k), v));
+            out.push((lowercase_cow(k), v));
         }
         Ok((name, out))
     }
 
-    fn start(&mut self, qname: &str, attrs: Vec<(String, String)>) -> Result<(), Undeclared> {
+    fn start(&mut self, qname: &str, attrs: Attrs<'_>) -> Result<(), Undeclared> {
         if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
             self.skipped_depth += 1;
             self.note_limit(Limit::Depth);
@@ -839,7 +853,7 @@ impl<'o> Driver<'o> {
             let name = self.name_for(qname)?;
             let mut attrs = attrs;
             for (k, _) in &mut attrs {
-                *k = lowercase_owned(std::mem::take(k));
+                *k = lowercase_cow(std::mem::take(k));
             }
             (name, attrs)
         };
@@ -1012,9 +1026,19 @@ fn is_xml_char(c: char) -> bool {
 }
 
 /// Unescapes an attribute value strictly (XML 1.0 attribute-value normalisation).
-fn strict_attr_value(raw: &str, driver: &mut Driver<'_>) -> Result<String, String> {
+fn strict_attr_value<'a>(
+    raw: Cow<'a, str>,
+    driver: &mut Driver<'_>,
+) -> Result<Cow<'a, str>, String> {
+    if !raw
+        .bytes()
+        .any(|b| matches!(b, b'&' | b'<' | b'\t' | b'\n' | b'\r'))
+    {
+        // Nothing to unescape or normalize: the value as written.
+        return Ok(raw);
+    }
     let mut out = String::with_capacity(raw.len());
-    let mut rest = raw;
+    let mut rest: &str = &raw;
     loop {
         let Some(i) = rest
             .bytes()
@@ -1058,13 +1082,13 @@ fn strict_attr_value(raw: &str, driver: &mut Driver<'_>) -> Result<String, Strin
         }
         rest = &after[semi + 1..];
     }
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
-fn strict_attrs(
-    e: &quick_xml::events::BytesStart<'_>,
+fn strict_attrs<'a>(
+    e: &'a quick_xml::events::BytesStart<'_>,
     driver: &mut Driver<'_>,
-) -> Result<Vec<(String, String)>, String> {
+) -> Result<Attrs<'a>, String> {
     let mut out = Vec::new();
     let mut attrs = e.attributes();
     attrs.with_checks(true);
@@ -1076,8 +1100,8 @@ fn strict_attrs(
     }
     for a in attrs {
         let a = a.map_err(|err| format!("not well-formed (invalid token): {err}"))?;
-        let key = a.key.as_ref().to_owned();
-        if !is_xml_name(&key) {
+        let key = a.key.0;
+        if !is_xml_name(key) {
             return Err(format!(
                 "not well-formed (invalid token): bad attribute name `{key}`"
             ));
@@ -1085,13 +1109,13 @@ fn strict_attrs(
         if !driver.chars_checked {
             check_text(&a.value)?;
         }
-        let value = strict_attr_value(&a.value, driver)?;
+        let value = strict_attr_value(a.value, driver)?;
         if out.len() == driver.options.max_attributes {
             // Still checked for well-formedness, no longer kept.
             driver.note_limit(Limit::Attributes);
             continue;
         }
-        out.push((key, value));
+        out.push((Cow::Borrowed(key), value));
     }
     Ok(out)
 }
@@ -1178,6 +1202,20 @@ fn scan_text(s: &str, cdata_end: bool) -> (Option<char>, bool) {
     (None, end_seen)
 }
 
+/// Whether `s` holds `]]>`: a search for `]` (absent from almost every text), each hit
+/// checked in place.
+fn holds_cdata_end(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b']', &b[from..]) {
+        if b[from + i..].starts_with(b"]]>") {
+            return true;
+        }
+        from += i + 1;
+    }
+    false
+}
+
 /// The strict pass's message for `]]>` in character data.
 const CDATA_END_IN_TEXT: &str = "not well-formed (invalid token): `]]>` in text";
 
@@ -1250,7 +1288,7 @@ impl Driver<'_> {
                     Cow::Borrowed(raw)
                 };
                 if self.strict && self.chars_checked {
-                    if memchr::memmem::find(s.as_bytes(), b"]]>").is_some() {
+                    if holds_cdata_end(&s) {
                         return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
                     }
                 } else if self.strict {
@@ -1290,10 +1328,10 @@ impl Driver<'_> {
         Ok(())
     }
 
-    fn quick_attrs(
+    fn quick_attrs<'a>(
         &mut self,
-        e: &quick_xml::events::BytesStart<'_>,
-    ) -> Result<Vec<(String, String)>, Failure> {
+        e: &'a quick_xml::events::BytesStart<'_>,
+    ) -> Result<Attrs<'a>, Failure> {
         if self.strict {
             return strict_attrs(e, self).map_err(Failure::Malformed);
         }
@@ -1303,7 +1341,7 @@ impl Driver<'_> {
         for a in attrs.flatten() {
             // A valueless attribute (HTML style) reads as empty.
             let value = lenient::decode_attr(&a.value, self);
-            out.push((a.key.as_ref().to_owned(), value));
+            out.push((Cow::Borrowed(a.key.0), Cow::Owned(value)));
         }
         Ok(out)
     }
@@ -1710,6 +1748,7 @@ mod tests {
             assert_eq!(scan_text(&s, true), (None, end), "{s:?}");
             assert_eq!(scan_text(&s, false), (None, false), "{s:?}");
             assert_eq!(s.contains("]]>"), end);
+            assert_eq!(holds_cdata_end(&s), end, "{s:?}");
         }
         // An invalid character is reported first, wherever the `]]>` is.
         assert_eq!(scan_text("]]>\u{1}", true).0, Some('\u{1}'));
@@ -1990,11 +2029,11 @@ mod handover_tests {
 mod bound_tests {
     use super::*;
 
-    fn attrs(names: &[&str]) -> Attrs {
+    fn attrs(names: &[&str]) -> Attrs<'static> {
         names
             .iter()
             .enumerate()
-            .map(|(i, n)| ((*n).to_owned(), i.to_string()))
+            .map(|(i, n)| ((*n).to_owned().into(), i.to_string().into()))
             .collect()
     }
 
@@ -2008,9 +2047,9 @@ mod bound_tests {
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
             let out = dedup_attrs(attrs(&refs));
             assert_eq!(out.len(), n + 1, "n = {n}");
-            assert_eq!(out[0], ("a0".into(), (n + 2).to_string()));
-            assert_eq!(out[1], ("a1".into(), n.to_string()));
-            assert_eq!(out[n], ("b".into(), (n + 1).to_string()));
+            assert_eq!(out[0], ("a0".into(), (n + 2).to_string().into()));
+            assert_eq!(out[1], ("a1".into(), n.to_string().into()));
+            assert_eq!(out[n], ("b".into(), (n + 1).to_string().into()));
             let unique = attrs(&refs[..n]);
             assert_eq!(dedup_attrs(unique.clone()), unique);
         }

@@ -13,6 +13,7 @@
 
 use super::builder::Builder;
 use super::dict::{Key, Map, Value, jv};
+use crate::parse::Attr;
 
 /// The elements being read, innermost last.
 #[derive(Default)]
@@ -103,7 +104,7 @@ impl State {
 }
 
 /// A start tag: taken (true) when it is a `podcast:` element or inside one.
-pub(super) fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+pub(super) fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     let name = if b.podcast.capturing() {
         child_name(key)
     } else {
@@ -117,7 +118,7 @@ pub(super) fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> b
         if k.starts_with("xmlns") {
             continue;
         }
-        map.insert(attr_name(k), Value::String(v.clone()));
+        map.insert(attr_name(k), Value::String(v.to_string()));
     }
     b.podcast.stack.push(Node {
         name,

@@ -6,9 +6,10 @@ use crate::parse::builder::{
     map_content_type, push_link, str_of,
 };
 use crate::parse::dict::{Value, jv};
+use crate::parse::{Attr, Attrs};
 
 /// `feed`: the feed, and Atom 0.x's version.
-pub(super) fn start_feed(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_feed(b: &mut Builder, attrs: &[Attr<'_>]) {
     b.infeed = true;
     if b.version.is_empty() {
         b.version = match getattr(attrs, "version") {
@@ -22,7 +23,7 @@ pub(super) fn start_feed(b: &mut Builder, attrs: &[(String, String)]) {
 }
 
 /// `generator`: its attributes as `generator_detail` (`uri`/`url` as a resolved `href`).
-pub(super) fn start_generator(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_generator(b: &mut Builder, attrs: &[Attr<'_>]) {
     let mut d = attrs_dict(attrs);
     if !d.is_empty() {
         enforce_href(&mut d);
@@ -59,7 +60,7 @@ pub(super) fn end_uri(b: &mut Builder) {
 
 impl Builder {
     /// `link`: Atom's (attributes) or RSS's (text); an alternate HTML link is the `link`.
-    pub(super) fn start_link(&mut self, attrs: Vec<(String, String)>) {
+    pub(super) fn start_link(&mut self, attrs: Attrs<'_>) {
         let mut l = link_from_attrs(attrs);
         let rel = l.rel.get_or_insert_with(|| "alternate".into());
         if l.content_type.is_none() {

@@ -2,10 +2,11 @@
 //! `super::rss::start_channel`), `lastmod` and `href` attributes on channels and items,
 //! and `abstract` as the description.
 
+use crate::parse::Attr;
 use crate::parse::builder::{Builder, getattr};
 
 /// A channel's or item's `lastmod` (the `updated` date) and `href` (its link).
-pub(super) fn common(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn common(b: &mut Builder, attrs: &[Attr<'_>]) {
     if let Some(lm) = getattr(attrs, "lastmod") {
         b.push("updated", true);
         b.data_raw(lm);
@@ -19,7 +20,7 @@ pub(super) fn common(b: &mut Builder, attrs: &[(String, String)]) {
 }
 
 /// `abstract`: a plain-text description.
-pub(super) fn start_abstract(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_abstract(b: &mut Builder, attrs: &[Attr<'_>]) {
     let e = b.infeed || b.inentry || b.insource;
     b.push_content("description", attrs, "text/plain", e);
 }

@@ -4,6 +4,7 @@
 //! all go through [`Builder::start_author`]; `dc:date` and `pubDate` through
 //! [`Builder::end_date`].
 
+use crate::parse::Attr;
 use std::borrow::Cow;
 
 use crate::parse::builder::{
@@ -191,7 +192,7 @@ impl Builder {
         self.sync_author_detail("author");
     }
 
-    pub(in crate::parse) fn start_content(&mut self, attrs: &[(String, String)]) {
+    pub(in crate::parse) fn start_content(&mut self, attrs: &[Attr<'_>]) {
         self.has_content = true;
         self.push_content("content", attrs, "text/plain", true);
         if let Some(src) = getattr(attrs, "src").filter(|s| !s.is_empty()) {
@@ -213,11 +214,7 @@ impl Builder {
         }
     }
 
-    pub(in crate::parse) fn start_description(
-        &mut self,
-        attrs: &[(String, String)],
-        default: &str,
-    ) {
+    pub(in crate::parse) fn start_description(&mut self, attrs: &[Attr<'_>], default: &str) {
         let has_summary = self.ctx().contains_key("summary");
         if has_summary && !self.has_content {
             self.summary_key = Some("content");
@@ -237,7 +234,7 @@ impl Builder {
         self.summary_key = None;
     }
 
-    pub(in crate::parse) fn start_summary(&mut self, attrs: &[(String, String)]) {
+    pub(in crate::parse) fn start_summary(&mut self, attrs: &[Attr<'_>]) {
         let has_summary = self.ctx().contains_key("summary");
         if has_summary && !self.has_content {
             self.summary_key = Some("content");
@@ -258,7 +255,7 @@ impl Builder {
         self.summary_key = None;
     }
 
-    pub(in crate::parse) fn start_title(&mut self, attrs: &[(String, String)]) {
+    pub(in crate::parse) fn start_title(&mut self, attrs: &[Attr<'_>]) {
         let e = self.infeed || self.inentry || self.insource;
         self.push_content("title", attrs, "text/plain", e);
     }
@@ -272,7 +269,7 @@ impl Builder {
         }
     }
 
-    pub(in crate::parse) fn start_category(&mut self, attrs: &[(String, String)]) {
+    pub(in crate::parse) fn start_category(&mut self, attrs: &[Attr<'_>]) {
         let term = getattr(attrs, "term");
         let scheme = getattr(attrs, "scheme").or_else(|| getattr(attrs, "domain"));
         let label = getattr(attrs, "label");
@@ -375,7 +372,7 @@ impl Builder {
     }
 
     /// HTML content (`content:encoded`, `fullitem`).
-    pub(in crate::parse) fn start_html_content(&mut self, attrs: &[(String, String)]) {
+    pub(in crate::parse) fn start_html_content(&mut self, attrs: &[Attr<'_>]) {
         self.has_content = true;
         self.push_content("content", attrs, "text/html", true);
     }

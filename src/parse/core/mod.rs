@@ -16,12 +16,13 @@ mod rss;
 use super::builder::{Builder, attrs_dict};
 use super::dict::Value;
 use super::ns::{Handlers, georss};
+use crate::parse::Attrs;
 
 /// The core formats' handlers.
 pub(in crate::parse) static HANDLERS: Handlers = Handlers { start, end };
 
 /// feedparser's `_start_KEY` of a core element; false when there is none.
-fn start(b: &mut Builder, key: &str, attrs: &mut Vec<(String, String)>) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &mut Attrs<'_>) -> bool {
     match key {
         "rss" => rss::start_rss(b, attrs),
         "channel" => rss::start_channel(b, attrs),

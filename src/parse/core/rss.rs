@@ -2,6 +2,7 @@
 //! `item`, `id` with `guid`): the version, the channel, items, images, text inputs,
 //! GUIDs, enclosures and sources.
 
+use crate::parse::{Attr, Attrs};
 use std::rc::Rc;
 
 use crate::parse::builder::{
@@ -10,7 +11,7 @@ use crate::parse::builder::{
 use crate::parse::dict::{Value, jv};
 
 /// `rss`: the version from its `version` attribute.
-pub(super) fn start_rss(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_rss(b: &mut Builder, attrs: &[Attr<'_>]) {
     if b.version.is_empty() || !b.version.starts_with("rss") {
         let v = getattr(attrs, "version").unwrap_or("");
         b.version = match v {
@@ -26,7 +27,7 @@ pub(super) fn start_rss(b: &mut Builder, attrs: &[(String, String)]) {
 }
 
 /// `channel`: the feed (a root-level one is CDF's).
-pub(super) fn start_channel(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_channel(b: &mut Builder, attrs: &[Attr<'_>]) {
     // A root-level channel is CDF (feedparser 6 reports "" there; older versions and its
     // documentation say "cdf").
     if b.version.is_empty() && b.depth == 1 {
@@ -56,7 +57,7 @@ pub(super) fn start_textinput(b: &mut Builder) {
 
 /// `item` or `entry`: a new entry (the previous one is final, and converted). Beyond
 /// `max_entries` the last one is overwritten.
-pub(super) fn start_item(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_item(b: &mut Builder, attrs: &[Attr<'_>]) {
     if b.final_count() + b.entries.len() >= b.max_entries {
         b.entries_truncated = true;
         if b.entries.pop().is_none() {
@@ -85,7 +86,7 @@ pub(super) fn start_item(b: &mut Builder, attrs: &[(String, String)]) {
 }
 
 /// `guid` or `id`.
-pub(super) fn start_guid(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_guid(b: &mut Builder, attrs: &[Attr<'_>]) {
     b.guidislink = getattr(attrs, "ispermalink").unwrap_or("true") == "true";
     b.push("id", true);
 }
@@ -104,14 +105,14 @@ pub(super) fn end_guid(b: &mut Builder) {
 }
 
 /// `enclosure`: a link with `rel` `enclosure`.
-pub(super) fn start_enclosure(b: &mut Builder, attrs: &mut Vec<(String, String)>) {
+pub(super) fn start_enclosure(b: &mut Builder, attrs: &mut Attrs<'_>) {
     let mut l = link_from_attrs(std::mem::take(attrs));
     l.rel = Some("enclosure".into());
     push_link(b.ctx(), l);
 }
 
 /// `source`: the feed an item came from (its title and `url`).
-pub(super) fn start_source(b: &mut Builder, attrs: &[(String, String)]) {
+pub(super) fn start_source(b: &mut Builder, attrs: &[Attr<'_>]) {
     if let Some(u) = getattr(attrs, "url") {
         b.sourcedata.insert("href".into(), jstr(u));
     }

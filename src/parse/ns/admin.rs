@@ -2,6 +2,7 @@
 //! agent and error-report address, both given in `rdf:resource`.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::{Builder, getattr, jstr};
 use crate::parse::dict::{Value, jv};
 
@@ -10,7 +11,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end: |_, _| false,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     let name = match key {
         "admin_generatoragent" => "generator",
         "admin_errorreportsto" => "errorreportsto",

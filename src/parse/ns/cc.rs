@@ -4,6 +4,7 @@
 //! text). Either becomes a link with `rel` `license`.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::{Builder, getattr, push_link};
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers {
@@ -11,7 +12,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "cc_license" => {
             add_license(b, getattr(attrs, "rdf:resource").map(str::to_owned));

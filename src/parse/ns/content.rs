@@ -2,6 +2,7 @@
 //! `content`): `content:encoded` as HTML content.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::Builder;
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers {
@@ -9,7 +10,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "content_encoded" => b.start_html_content(attrs),
         _ => return false,

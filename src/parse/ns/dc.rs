@@ -3,6 +3,7 @@
 //! `dc:subject` as a tag, …).
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::Builder;
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers {
@@ -10,7 +11,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "dc_author" | "dc_creator" => b.start_author(),
         "dc_contributor" => {

@@ -2,12 +2,13 @@
 //! `dcterms:valid` period.
 
 use super::Handlers;
+use crate::parse::Attrs;
 use crate::parse::builder::{Builder, date_value};
 use crate::parse::dict::jv;
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers { start, end };
 
-fn start(b: &mut Builder, key: &str, _attrs: &mut Vec<(String, String)>) -> bool {
+fn start(b: &mut Builder, key: &str, _attrs: &mut Attrs<'_>) -> bool {
     match key {
         "dcterms_issued" => b.start_date("published"),
         "dcterms_modified" => b.start_date("updated"),

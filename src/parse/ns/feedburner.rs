@@ -2,6 +2,7 @@
 //! `feedburner:browserFriendly` as the feed's `info`.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::Builder;
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers {
@@ -9,7 +10,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "feedburner_browserfriendly" => b.push_content("info", attrs, "text/plain", true),
         _ => return false,

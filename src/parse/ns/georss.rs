@@ -3,13 +3,14 @@
 //! holds GML geometry, read by [`super::gml`].
 
 use super::Handlers;
+use crate::parse::Attrs;
 use crate::parse::builder::Builder;
 use crate::parse::dict::{Map, jv};
 use crate::parse::geo;
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers { start, end };
 
-fn start(b: &mut Builder, key: &str, _attrs: &mut Vec<(String, String)>) -> bool {
+fn start(b: &mut Builder, key: &str, _attrs: &mut Attrs<'_>) -> bool {
     match key {
         "georss_point" | "georss_line" | "georss_polygon" | "georss_box" => {
             b.push("geometry", false);

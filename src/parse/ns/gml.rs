@@ -4,6 +4,7 @@
 
 use super::Handlers;
 use super::georss::save_where;
+use crate::parse::Attr;
 use crate::parse::builder::{Builder, getattr, str_of};
 use crate::parse::dict::{Value, jv};
 use crate::parse::geo;
@@ -22,7 +23,7 @@ pub(in crate::parse) enum Geom {
     Polygon,
 }
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "gml_point" => {
             parse_srs(b, attrs);
@@ -63,7 +64,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
 }
 
 /// The reference system's name and dimension, into `where`.
-fn parse_srs(b: &mut Builder, attrs: &[(String, String)]) {
+fn parse_srs(b: &mut Builder, attrs: &[Attr<'_>]) {
     let name = getattr(attrs, "srsname").map_or(Value::Null, |s| jv!(s));
     let dim = getattr(attrs, "srsdimension")
         .unwrap_or("2")

@@ -3,6 +3,7 @@
 //! the image, `itunes:block` and `itunes:explicit` as values of their own.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::{Builder, getattr, trim_py};
 use crate::parse::dict::{Value, jv};
 
@@ -14,7 +15,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
 /// The scheme of iTunes categories and keywords.
 const SCHEME: &str = "http://www.itunes.com/";
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "itunes_author" => b.start_author(),
         "itunes_name" => b.push("name", false),

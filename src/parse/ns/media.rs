@@ -4,6 +4,7 @@
 //! as `content`.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::{Builder, attrs_dict, getattr, jstr, trim_py};
 use crate::parse::dict::{Value, jv};
 
@@ -12,7 +13,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "media_category" => {
             let mut a = attrs.to_vec();
@@ -126,7 +127,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
 
 /// Stores the element's attributes under `key` in the current context, unless an
 /// earlier element of the same kind did (feedparser keeps the first).
-fn keep_first(b: &mut Builder, key: &'static str, attrs: &[(String, String)]) {
+fn keep_first(b: &mut Builder, key: &'static str, attrs: &[Attr<'_>]) {
     let d = attrs_dict(attrs);
     b.ctx().entry(key.into()).or_insert(Value::Object(d));
 }
@@ -147,7 +148,7 @@ fn content_of(b: &mut Builder, element: &str, key: &'static str) {
 }
 
 /// Appends the element's attributes to the list under `key` in the current context.
-fn append_attrs(b: &mut Builder, key: &'static str, attrs: &[(String, String)]) {
+fn append_attrs(b: &mut Builder, key: &'static str, attrs: &[Attr<'_>]) {
     let d = attrs_dict(attrs);
     let list = b.ctx().entry(key.into()).or_insert_with(|| jv!([]));
     if let Some(a) = list.as_array_mut() {

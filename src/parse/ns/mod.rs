@@ -29,10 +29,11 @@ mod psc;
 mod xhtml;
 
 use super::builder::Builder;
+use crate::parse::Attrs;
 
 /// An element handler on a start tag: true when it handled the element. A handler that
 /// keeps the attributes as a dictionary may take them (they are not read afterwards).
-pub(in crate::parse) type StartFn = fn(&mut Builder, &str, &mut Vec<(String, String)>) -> bool;
+pub(in crate::parse) type StartFn = fn(&mut Builder, &str, &mut Attrs<'_>) -> bool;
 
 /// An element handler on an end tag: true when it handled the element.
 pub(in crate::parse) type EndFn = fn(&mut Builder, &str) -> bool;

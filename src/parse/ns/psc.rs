@@ -3,6 +3,7 @@
 //! its parsed start time.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::{Builder, attrs_dict, getattr};
 use crate::parse::dict::{Value, jv};
 use crate::parse::geo;
@@ -12,7 +13,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "psc_chapters" => {
             let ctx = b.ctx();

@@ -3,6 +3,7 @@
 //! are markup, serialized by the builder before any handler.
 
 use super::Handlers;
+use crate::parse::Attr;
 use crate::parse::builder::Builder;
 
 pub(in crate::parse) static HANDLERS: Handlers = Handlers {
@@ -10,7 +11,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
     end,
 };
 
-fn start(b: &mut Builder, key: &str, attrs: &[(String, String)]) -> bool {
+fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "xhtml_body" => b.push_content("content", attrs, "application/xhtml+xml", true),
         _ => return false,
