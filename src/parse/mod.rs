@@ -1800,6 +1800,31 @@ mod tests {
     }
 
     #[test]
+    fn attribute_values_are_borrowed_only_when_unchanged() {
+        let mut d = Driver::new(Cow::Owned(ParseOptions::default()), true, HashMap::new());
+        let v = strict_attr_value(Cow::Borrowed("http://e/a?b=1"), &mut d).unwrap();
+        assert!(matches!(v, Cow::Borrowed("http://e/a?b=1")));
+        for (raw, want) in [
+            ("a&amp;b", "a&b"),
+            ("a\tb\nc\r\nd", "a b c d"),
+            ("&#x41;&lt;", "A<"),
+        ] {
+            let v = strict_attr_value(Cow::Borrowed(raw), &mut d).unwrap();
+            assert!(matches!(v, Cow::Owned(_)), "{raw:?}");
+            assert_eq!(v, want);
+        }
+        assert!(strict_attr_value(Cow::Borrowed("a<b"), &mut d).is_err());
+        assert!(strict_attr_value(Cow::Borrowed("a&b"), &mut d).is_err());
+        // Upper-case names are lowered, lower-case ones stay borrowed.
+        assert!(matches!(
+            lowercase_cow(Cow::Borrowed("href")),
+            Cow::Borrowed("href")
+        ));
+        assert_eq!(lowercase_cow(Cow::Borrowed("HRef")), "href");
+        assert_eq!(lowercase_cow(Cow::Borrowed("ÄB")), "äb");
+    }
+
+    #[test]
     fn entry_limit_overwrites_the_last_entry() {
         let text = "<rss><channel><item><title>A</title></item><item><title>B</title></item>\
                     <item><title>C</title></item></channel></rss>";
