@@ -501,6 +501,12 @@ impl Builder {
             }
             top.marks.push(top.text.len());
         }
+        if top.text.capacity() == 0 {
+            // Most texts come in several pieces (whitespace between child elements,
+            // text between references): start with room for a few, not the first one
+            // only, to save the early reallocations.
+            top.text.reserve(text.len().max(32));
+        }
         if escape && xhtml {
             xml_escape_into(&mut top.text, text);
         } else {
