@@ -626,6 +626,9 @@ impl FromV for Link {
 
 impl FitsV for Person {
     fn fits_v(v: &DValue) -> bool {
+        if matches!(v, DValue::Person(_)) {
+            return true;
+        }
         v.as_object().is_some_and(|o| {
             o.iter()
                 .all(|(k, v)| matches!(k, "name" | "email" | "href" | "image") && v.is_string())
@@ -634,7 +637,17 @@ impl FitsV for Person {
 }
 
 impl FromV for Person {
+    fn from_v_boxed(v: DValue) -> Result<Box<Self>, DValue> {
+        match v {
+            DValue::Person(p) => Ok(p),
+            other => Self::from_v(other).map(Box::new),
+        }
+    }
+
     fn from_v(v: DValue) -> Result<Self, DValue> {
+        if let DValue::Person(p) = v {
+            return Ok(*p);
+        }
         if !Self::fits_v(&v) {
             return Err(v);
         }

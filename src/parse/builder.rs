@@ -1164,6 +1164,43 @@ mod tests {
     }
 
     #[test]
+    fn persons_are_typed_and_an_empty_name_still_counts() {
+        let text = "<feed xmlns='http://www.w3.org/2005/Atom'><entry>\
+                    <author><name></name><email>e@x.org</email></author>\
+                    <contributor><name>C</name><uri>http://c/</uri></contributor>\
+                    <author>Plain Name (p@x.org)</author></entry></feed>";
+        let e = entry(text);
+        assert_eq!(e["author"], "Plain Name (p@x.org)");
+        assert_eq!(e["author_detail"], json!({"email": "e@x.org", "name": ""}));
+        assert_eq!(
+            e["authors"],
+            json!([{"email": "e@x.org", "name": ""}, {"email": "p@x.org", "name": "Plain Name"}])
+        );
+        assert_eq!(
+            e["contributors"],
+            json!([{"href": "http://c/", "name": "C"}])
+        );
+        let r = parse_str(text, &ParseOptions::default());
+        let a = r.entries[0]
+            .author_detail
+            .as_deref()
+            .expect("typed author_detail");
+        assert_eq!(a.name.as_deref(), Some(""));
+        // (feedparser also leaves the last `uri` under `href`, which stays in `extra`.)
+        let extra = &r.entries[0].extra;
+        assert!(
+            ["authors", "author_detail", "contributors"]
+                .iter()
+                .all(|k| !extra.contains_key(*k)),
+            "{extra:?}"
+        );
+        assert_eq!(
+            r.entries[0].contributors[0].href.as_deref(),
+            Some("http://c/")
+        );
+    }
+
+    #[test]
     fn second_summary_becomes_content() {
         let e = entry(
             "<feed xmlns='http://www.w3.org/2005/Atom'><entry><summary>a</summary><summary>b</summary></entry></feed>",

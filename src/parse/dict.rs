@@ -29,6 +29,9 @@ pub(crate) enum Value {
     Tag(Box<crate::model::Tag>),
     /// A link (`links` items), built as the model's [`crate::model::Link`] directly.
     Link(Box<crate::model::Link>),
+    /// A person (`author_detail`, `authors` and `contributors` items …), built as the
+    /// model's [`crate::model::Person`] directly.
+    Person(Box<crate::model::Person>),
     Array(Vec<Value>),
     Object(Map),
     /// A parsed date (`*_parsed`): a Python `struct_time` (an array of nine integers)
@@ -342,6 +345,7 @@ impl PartialEq for Value {
             (Value::Text(a), Value::Text(b)) => a == b,
             (Value::Tag(a), Value::Tag(b)) => a == b,
             (Value::Link(a), Value::Link(b)) => a == b,
+            (Value::Person(a), Value::Person(b)) => a == b,
             (a, b) => a.as_str().is_some_and(|a| b.as_str() == Some(a)),
         }
     }
@@ -429,6 +433,7 @@ impl Value {
             Value::Text(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
             Value::Tag(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
             Value::Link(l) => serde_json::to_value(&*l).unwrap_or(serde_json::Value::Null),
+            Value::Person(p) => serde_json::to_value(&*p).unwrap_or(serde_json::Value::Null),
             Value::Date(d) => crate::date::struct_time(&d)
                 .iter()
                 .map(|&n| serde_json::Value::from(n))

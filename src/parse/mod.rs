@@ -53,7 +53,8 @@
 //! │   └── admin.rs content.rs feedburner.rs xhtml.rs
 //! ├── podcast.rs      Podcasting 2.0: captures its elements whole, before any handler
 //! ├── dict.rs         the dictionary the builder fills for each entry and the feed
-//! │                   (text details, categories and links in it are model values)
+//! │                   (text details, categories, links and persons in it are model
+//! │                   values)
 //! ├── text.rs url.rs geo.rs   value helpers (repairs, URI joining, GeoJSON)
 //! ```
 //!
@@ -74,11 +75,11 @@
 //! of such a value; JSON Feed is not parsed here but mapped from serde_json by
 //! [`crate::jsonfeed`] into the same model; both meet the XML path in
 //! [`crate::model`], which converts the builder's dictionaries. Text details
-//! (`title_detail`, `summary_detail`, `content` items), categories and links are built
-//! as the model's `Text`, `Tag` and `Link` directly, and a text construct shares its
-//! string with its details; the keys of an entry or the feed and persons still pass
-//! through the dictionary (their handlers read and rewrite them by feedparser's key
-//! names).
+//! (`title_detail`, `summary_detail`, `content` items), categories, links and persons
+//! are built as the model's `Text`, `Tag`, `Link` and `Person` directly, and a text
+//! construct shares its string with its details; only the keys of an entry or the feed
+//! still pass through the dictionary (its handlers read and rewrite them by feedparser's
+//! key names, and any element of any namespace may add one).
 
 mod builder;
 mod core;

@@ -7,6 +7,7 @@
 use crate::parse::Attr;
 use std::borrow::Cow;
 
+use crate::model::Person;
 use crate::parse::builder::{
     Builder, Dict, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, str_of,
     trim_py,
@@ -14,62 +15,83 @@ use crate::parse::builder::{
 use crate::parse::dict::{Value, jv};
 use crate::parse::text::find_email;
 
+/// A new person, empty (feedparser's `{}` in `authors` and `contributors`).
+fn new_person() -> Value {
+    Value::Person(Box::default())
+}
+
+/// Sets a person's `name`, `email` or `href` (the keys the handlers save).
+fn set_person_field(p: &mut Person, key: &str, value: &str) {
+    let field = match key {
+        "name" => &mut p.name,
+        "email" => &mut p.email,
+        "image" => &mut p.image,
+        _ => &mut p.href,
+    };
+    *field = Some(value.to_owned());
+}
+
+/// Whether a person has any field (an empty string counts, as a key in feedparser's
+/// dictionary does).
+fn person_is_empty(p: &Person) -> bool {
+    p.name.is_none() && p.email.is_none() && p.href.is_none() && p.image.is_none()
+}
+
+/// A person as feedparser's `author` string: `name (email)`, or whichever is not empty.
+fn person_string(p: &Person) -> Option<String> {
+    let name = p.name.as_deref().filter(|s| !s.is_empty());
+    let email = p.email.as_deref().filter(|s| !s.is_empty());
+    match (name, email) {
+        (Some(n), Some(e)) => Some(format!("{n} ({e})")),
+        (Some(n), None) => Some(n.to_owned()),
+        (None, Some(e)) => Some(e.to_owned()),
+        (None, None) => None,
+    }
+}
+
+/// Sets `key` of the last person of the list under `list` (a new list of one empty
+/// person when there is none).
+fn save_to_last_person(ctx: &mut Dict, list: &'static str, key: &str, value: &str) {
+    let people = ctx
+        .entry(list.into())
+        .or_insert_with(|| Value::Array(vec![new_person()]));
+    if let Some(a) = people.as_array_mut() {
+        if a.is_empty() {
+            a.push(new_person());
+        }
+        if let Some(Value::Person(p)) = a.last_mut() {
+            set_person_field(p, key, value);
+        }
+    }
+}
+
 impl Builder {
     pub(in crate::parse) fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
         let detail_key = detail_key(prefix);
         {
             let ctx = self.ctx();
-            let d = ctx.entry(detail_key.clone()).or_insert_with(|| jv!({}));
-            if let Some(o) = d.as_object_mut() {
-                o.insert(key.into(), jstr(value));
+            if let Value::Person(p) = ctx.entry(detail_key.clone()).or_insert_with(new_person) {
+                set_person_field(p, key, value);
             }
         }
         if prefix != "author" {
             // Better than feedparser, which files a publisher's name and e-mail into the
             // last *author* too: the publisher string is built from its own details.
             let ctx = self.ctx();
-            let d = ctx.get(&detail_key).and_then(Value::as_object);
-            let name = d
-                .and_then(|d| str_of(d.get("name")))
-                .filter(|s| !s.is_empty());
-            let email = d
-                .and_then(|d| str_of(d.get("email")))
-                .filter(|s| !s.is_empty());
-            let v = match (name, email) {
-                (Some(n), Some(e)) => format!("{n} ({e})"),
-                (Some(n), None) => n.to_owned(),
-                (None, Some(e)) => e.to_owned(),
-                (None, None) => return,
+            let Some(Value::Person(p)) = ctx.get(&detail_key) else {
+                return;
             };
-            ctx.insert(prefix.to_owned().into(), jstr(v));
+            if let Some(v) = person_string(p) {
+                ctx.insert(prefix.to_owned().into(), jstr(v));
+            }
             return;
         }
         self.sync_author_detail("author");
-        let ctx = self.ctx();
-        let authors = ctx.entry("authors".into()).or_insert_with(|| jv!([{}]));
-        if let Some(a) = authors.as_array_mut() {
-            if a.is_empty() {
-                a.push(jv!({}));
-            }
-            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), jstr(value));
-            }
-        }
+        save_to_last_person(self.ctx(), "authors", key, value);
     }
 
     pub(in crate::parse) fn save_contributor(&mut self, key: &'static str, value: &str) {
-        let ctx = self.ctx();
-        let c = ctx
-            .entry("contributors".into())
-            .or_insert_with(|| jv!([{}]));
-        if let Some(a) = c.as_array_mut() {
-            if a.is_empty() {
-                a.push(jv!({}));
-            }
-            if let Some(o) = a.last_mut().and_then(Value::as_object_mut) {
-                o.insert(key.into(), jstr(value));
-            }
-        }
+        save_to_last_person(self.ctx(), "contributors", key, value);
     }
 
     pub(in crate::parse) fn sync_author_detail(&mut self, key: &'static str) {
@@ -85,19 +107,11 @@ impl Builder {
             .get(plural)
             .and_then(Value::as_array)
             .and_then(|a| a.last());
-        let from_list = matches!(last, Some(Value::Object(_)));
-        if let Some(Value::Object(detail)) = last
-            && !detail.is_empty()
+        let from_list = matches!(last, Some(Value::Person(_)));
+        if let Some(Value::Person(detail)) = last
+            && !person_is_empty(detail)
         {
-            let name = str_of(detail.get("name")).filter(|s| !s.is_empty());
-            let email = str_of(detail.get("email")).filter(|s| !s.is_empty());
-            let v = match (name, email) {
-                (Some(n), Some(e)) => Some(format!("{n} ({e})")),
-                (Some(n), None) => Some(n.to_owned()),
-                (None, Some(e)) => Some(e.to_owned()),
-                (None, None) => None,
-            };
-            if let Some(v) = v {
+            if let Some(v) = person_string(detail) {
                 ctx.insert(key.into(), jstr(v));
             }
             return;
@@ -126,19 +140,16 @@ impl Builder {
             author = trim_py(&author).to_owned();
             email = Some(e);
         }
-        let mut detail = Dict::new();
-        if !author.is_empty() {
-            detail.insert("name".into(), jv!(&author));
-        }
-        if let Some(e) = &email {
-            detail.insert("email".into(), jstr(e));
-        }
         if author.is_empty() && email.is_none() {
             return;
         }
-        let had_detail = ctx.contains_key(&detail_key);
-        if !had_detail {
-            ctx.insert(detail_key, Value::Object(detail.clone()));
+        let detail = Box::new(Person {
+            name: (!author.is_empty()).then_some(author),
+            email,
+            ..Person::default()
+        });
+        if !ctx.contains_key(&detail_key) {
+            ctx.insert(detail_key, Value::Person(detail.clone()));
         }
         if from_list
             && let Some(last) = ctx
@@ -146,7 +157,7 @@ impl Builder {
                 .and_then(Value::as_array_mut)
                 .and_then(|a| a.last_mut())
         {
-            *last = Value::Object(detail);
+            *last = Value::Person(detail);
         }
     }
 
@@ -182,7 +193,7 @@ impl Builder {
         let ctx = self.ctx();
         let a = ctx.entry("authors".into()).or_insert_with(|| jv!([]));
         if let Some(a) = a.as_array_mut() {
-            a.push(jv!({}));
+            a.push(new_person());
         }
     }
 
@@ -340,7 +351,7 @@ impl Builder {
         let ctx = self.ctx();
         let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
         if let Some(a) = c.as_array_mut() {
-            a.push(jv!({}));
+            a.push(new_person());
         }
     }
 
