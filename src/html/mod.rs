@@ -205,6 +205,7 @@ fn is_unacceptable_with_content(name: &str) -> bool {
     UNACCEPTABLE_WITH_CONTENT.contains(&name)
 }
 
+/// Whether the sorted `list` holds `s`.
 fn contains(list: &[&str], s: &str) -> bool {
     list.binary_search(&s).is_ok()
 }

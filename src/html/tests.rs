@@ -165,3 +165,43 @@ fn lt_next_to_a_dropped_element_stays_text() {
     // feedparser's output where the `<` stays harmless.
     assert_eq!(sanitize("a < b <<i>x</i>"), "a < b <<i>x</i>");
 }
+
+#[test]
+fn every_list_searched_by_contains_is_sorted_and_found() {
+    use super::contains;
+    use super::lists::{
+        ACCEPTABLE_ATTRIBUTES, CSS_KEYWORDS, CSS_PROPERTIES, MATHML_ATTRIBUTES, MATHML_ELEMENTS,
+        NO_END_TAG, SVG_ATTRIBUTES, SVG_ELEMENTS, SVG_PROPERTIES, URI_SCHEMES,
+    };
+    for list in [
+        ACCEPTABLE_ATTRIBUTES,
+        CSS_KEYWORDS,
+        CSS_PROPERTIES,
+        MATHML_ATTRIBUTES,
+        MATHML_ELEMENTS,
+        NO_END_TAG,
+        SVG_ATTRIBUTES,
+        SVG_ELEMENTS,
+        SVG_PROPERTIES,
+        URI_SCHEMES,
+    ] {
+        assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
+        for word in list {
+            assert!(contains(list, word), "{word}");
+            // Neighbours that are not in the list: a byte more, a byte less, another
+            // first byte, the empty string.
+            for other in [
+                format!("{word}x"),
+                word[..word.len() - 1].to_owned(),
+                format!("~{}", &word[1..]),
+                String::new(),
+            ] {
+                assert_eq!(
+                    contains(list, &other),
+                    list.contains(&other.as_str()),
+                    "{other}"
+                );
+            }
+        }
+    }
+}
