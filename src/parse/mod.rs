@@ -1,8 +1,8 @@
 //! Parsing decoded text into the feed model: a strict quick-xml pass, then — only when
 //! the markup is broken — one lenient pass with a tolerant tokenizer of our own.
 //!
-//! quick-xml reads the markup and the references; inside the root element, the strict
-//! pass takes text runs and CDATA sections from the text itself and moves quick-xml past
+//! quick-xml reads the markup; inside the root element, the strict pass takes text
+//! runs, references and CDATA sections from the text itself and moves quick-xml past
 //! them (`own_event`), because quick-xml checks every event for UTF-8 again, which a
 //! `&str` needs no more and which was the largest single cost of a parse.
 //!
@@ -104,7 +104,7 @@ use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use quick_xml::Reader;
-use quick_xml::events::{BytesCData, BytesText, Event};
+use quick_xml::events::{BytesCData, BytesRef, BytesText, Event};
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
@@ -1514,16 +1514,17 @@ fn strict_pass<'o>(
     Ok(driver)
 }
 
-/// The next event inside the root element when it is character data or a CDATA
-/// section, read from `text` itself, with the number of bytes it spans; `None` for
-/// markup and references, which quick-xml reads.
+/// The next event inside the root element when it is character data, a reference or a
+/// CDATA section, read from `text` itself, with the number of bytes it spans; `None` for
+/// other markup and for what quick-xml would report as an error, which quick-xml reads.
 ///
 /// quick-xml's slice reader checks every event for UTF-8 with `str::from_utf8`, although
 /// the text it reads from is a `&str` already: a third of a bare scan's time, and the
 /// largest single cost of a parse. Text runs and CDATA sections hold almost all of a
 /// feed's bytes, so the strict pass takes them from `text` and advances quick-xml past
 /// them with [`Reader::stream`]. The events are exactly the ones quick-xml would give: text
-/// up to the next `<` or `&` (not trimmed), a CDATA section's content up to its `]]>`.
+/// up to the next `<` or `&` (not trimmed), a reference's name up to its `;`, a CDATA
+/// section's content up to its `]]>`.
 /// Only in quick-xml's text state, which this is: its previous event was markup or a
 /// reference, so the next byte is neither `<` nor `&` only where text starts.
 fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>, usize)> {
@@ -1536,7 +1537,15 @@ fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>
             let content = &rest[9..9 + end];
             Some((Event::CData(BytesCData::new(content)), 9 + end + 3))
         }
-        b'&' => None,
+        b'&' => {
+            // A reference closed by `;` before any `&` or `<`; quick-xml words the
+            // error of any other.
+            let i = memchr::memchr3(b';', b'&', b'<', &b[1..])?;
+            if b[1 + i] != b';' {
+                return None;
+            }
+            Some((Event::GeneralRef(BytesRef::new(&rest[1..1 + i])), i + 2))
+        }
         _ => {
             let n = memchr::memchr2(b'<', b'&', b).unwrap_or(b.len());
             Some((Event::Text(BytesText::from_escaped(&rest[..n])), n))
