@@ -728,12 +728,14 @@ pub(super) const SVG_CASED: &[(&str, &str)] = &[
 ];
 
 /// Void elements: serialized as `<x />`, never closed.
+#[cfg_attr(not(test), allow(dead_code))] // `is_void` is the lookup; this, its source
 pub(super) const NO_END_TAG: &[&str] = &[
     "area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input",
     "isindex", "keygen", "link", "meta", "param", "source", "track", "wbr",
 ];
 
 /// URI schemes allowed in links (feedparser's `ACCEPTABLE_URI_SCHEMES`).
+#[cfg_attr(not(test), allow(dead_code))] // `is_uri_scheme` is the lookup; this, its source
 pub(super) const URI_SCHEMES: &[&str] = &[
     "aim", "callto", "cvs", "facetime", "feed", "file", "ftp", "git", "gopher", "gtalk", "h323",
     "hdl", "http", "https", "imap", "irc", "irc6", "ircs", "itms", "magnet", "mailto", "mms",
@@ -908,6 +910,56 @@ pub(crate) fn is_void(name: &str) -> bool {
     )
 }
 
+/// Membership in [`URI_SCHEMES`], compiled to a match (every link the sanitizer keeps
+/// is looked up).
+pub(super) fn is_uri_scheme(scheme: &str) -> bool {
+    matches!(
+        scheme,
+        "aim"
+            | "callto"
+            | "cvs"
+            | "facetime"
+            | "feed"
+            | "file"
+            | "ftp"
+            | "git"
+            | "gopher"
+            | "gtalk"
+            | "h323"
+            | "hdl"
+            | "http"
+            | "https"
+            | "imap"
+            | "irc"
+            | "irc6"
+            | "ircs"
+            | "itms"
+            | "magnet"
+            | "mailto"
+            | "mms"
+            | "msnim"
+            | "news"
+            | "nntp"
+            | "prospero"
+            | "rsync"
+            | "rtsp"
+            | "rtspu"
+            | "sftp"
+            | "shttp"
+            | "sip"
+            | "sips"
+            | "skype"
+            | "smb"
+            | "snews"
+            | "ssh"
+            | "svn"
+            | "svn+ssh"
+            | "telnet"
+            | "wais"
+            | "ymsg"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -918,6 +970,14 @@ mod tests {
         for e in super::NO_END_TAG {
             assert!(super::is_void(e), "{e}");
         }
+        for s in super::URI_SCHEMES {
+            assert!(super::is_uri_scheme(s), "{s}");
+            let longer = format!("{s}s");
+            assert_eq!(
+                super::is_uri_scheme(&longer),
+                super::URI_SCHEMES.contains(&&*longer)
+            );
+        }
         for e in ["script", "style", "x", "", "A", "svg", "math"] {
             assert_eq!(
                 super::is_acceptable_element(e),
@@ -925,6 +985,11 @@ mod tests {
                 "{e}"
             );
             assert_eq!(super::is_void(e), super::NO_END_TAG.contains(&e), "{e}");
+            assert_eq!(
+                super::is_uri_scheme(e),
+                super::URI_SCHEMES.contains(&e),
+                "{e}"
+            );
         }
     }
 }

@@ -61,8 +61,8 @@ use std::borrow::Cow;
 
 use crate::parse::url::{scheme_of, urljoin};
 use lists::{
-    ACCEPTABLE_ATTRIBUTES, MATHML_ATTRIBUTES, MATHML_ELEMENTS, NO_END_TAG, RELATIVE_URIS,
-    SVG_ATTRIBUTES, SVG_CASED, SVG_ELEMENTS, UNACCEPTABLE_WITH_CONTENT, URI_SCHEMES,
+    ACCEPTABLE_ATTRIBUTES, MATHML_ATTRIBUTES, MATHML_ELEMENTS, RELATIVE_URIS, SVG_ATTRIBUTES,
+    SVG_CASED, SVG_ELEMENTS, UNACCEPTABLE_WITH_CONTENT,
 };
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -867,7 +867,7 @@ impl Processor<'_> {
                 let mut value = value;
                 if key == "href" && !value.is_empty() {
                     // feedparser's check of the scheme as written.
-                    if scheme_of(&value).is_some_and(|s| !contains(URI_SCHEMES, &s)) {
+                    if scheme_of(&value).is_some_and(|s| !lists::is_uri_scheme(&s)) {
                         value.clear();
                     }
                 }
@@ -939,11 +939,7 @@ impl Processor<'_> {
             push_attr_value(&mut self.out, v);
             self.out.push('"');
         }
-        self.out.push_str(if contains(NO_END_TAG, tag) {
-            " />"
-        } else {
-            ">"
-        });
+        self.out.push_str(if is_void(tag) { " />" } else { ">" });
     }
 
     fn write_end(&mut self, tag: &str) {
@@ -1036,7 +1032,7 @@ fn scheme_allowed(element: &str, key: &str, scheme: &str, rest: &str) -> bool {
         // Not a scheme: a relative reference with a ':' in it.
         return !scheme.contains(['&', '\\']);
     }
-    if contains(URI_SCHEMES, scheme) {
+    if lists::is_uri_scheme(scheme) {
         return true;
     }
     if matches!(key, "href" | "xlink:href") {
@@ -1133,7 +1129,7 @@ fn safe_join(base: &str, reference: &str) -> String {
     }
     if reference.is_empty() {
         return match scheme_of(base) {
-            Some(s) if !contains(URI_SCHEMES, &s) => String::new(),
+            Some(s) if !lists::is_uri_scheme(&s) => String::new(),
             _ => base.to_owned(),
         };
     }
@@ -1143,7 +1139,7 @@ fn safe_join(base: &str, reference: &str) -> String {
         .split(':')
         .next()
         .unwrap_or("");
-    if contains(URI_SCHEMES, scheme) {
+    if lists::is_uri_scheme(scheme) {
         uri
     } else {
         String::new()
