@@ -1964,6 +1964,43 @@ mod tests {
     }
 
     #[test]
+    fn duplicate_attributes_stop_the_strict_pass_in_quick_xmls_words() {
+        for (count, dup_of, at) in [
+            (2, 0, 1),
+            (16, 3, 15),
+            (17, 0, 16),
+            (40, 5, 30),
+            (40, 20, 39),
+        ] {
+            let mut tag = String::from("<rss");
+            for i in 0..count {
+                let name = if i == at { dup_of } else { i };
+                tag.push_str(&format!(" a{name}=\"{i}\""));
+            }
+            tag.push('>');
+            // quick-xml's own check, on the same tag.
+            let mut reader = Reader::from_str(&tag);
+            let Ok(Event::Start(e)) = reader.read_event() else {
+                panic!("{tag}")
+            };
+            let err = e
+                .attributes()
+                .find_map(Result::err)
+                .expect("quick-xml finds the duplicate");
+            let text = format!("{tag}</rss>");
+            let (m, _) = strict_stop(&text).unwrap_or_else(|| panic!("{text} passed"));
+            assert_eq!(
+                m,
+                format!("not well-formed (invalid token): {err}"),
+                "{text}"
+            );
+            // Without the duplicate, the same tag passes.
+            let unique = text.replacen(&format!(" a{dup_of}=\"{at}\""), " zz=\"\"", 1);
+            assert_eq!(strict_stop(&unique), None, "{unique}");
+        }
+    }
+
+    #[test]
     fn attribute_values_are_borrowed_only_when_unchanged() {
         let mut d = Driver::new(Cow::Owned(ParseOptions::default()), true, HashMap::new());
         let v = strict_attr_value(Cow::Borrowed("http://e/a?b=1"), &mut d).unwrap();
