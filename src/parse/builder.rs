@@ -906,6 +906,19 @@ impl Builder {
                 };
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
+                let exists = self.entries[idx].contains_key(&key);
+                if !exists
+                    && self.unknown_left == 0
+                    && self.incontent == 0
+                    && !crate::model::is_typed_key(&key)
+                {
+                    // Past the budget of unknown keys this one cannot be stored, so its
+                    // depth need not be recorded (a hostile feed's million distinct
+                    // names would fill the map for nothing). Each such element counts as
+                    // dropped, even one deeper than an earlier one of its name.
+                    self.unknown_dropped += 1;
+                    return Some((output, nonempty));
+                }
                 let hash = std::hash::BuildHasher::hash_one(&self.key_hasher, &*key);
                 let store = match self.property_depth.entry(hash) {
                     hashbrown::hash_map::Entry::Occupied(mut d) => {
@@ -920,7 +933,6 @@ impl Builder {
                         true
                     }
                 };
-                let exists = self.entries[idx].contains_key(&key);
                 let store = store && self.key_allowed(&key, exists);
                 let detailed = self.incontent > 0;
                 if store && detailed {
