@@ -86,7 +86,7 @@ pub fn fix_double_utf8_1252(s: String) -> String {
     // (U+00C2..U+00F4) and the next one a continuation byte (U+0080..U+00BF, or a mark
     // taking a byte of 0x80–0x9F): checked before allocating, which rejects almost
     // every value that needs no repair.
-    let Some(first) = s.bytes().position(|b| !b.is_ascii()) else {
+    let Some(first) = first_non_ascii(s.as_bytes()) else {
         return s;
     };
     let mut chars = s[first..].chars();
@@ -110,6 +110,21 @@ pub fn fix_double_utf8_1252(s: String) -> String {
         Ok(fixed) if !fixed.is_ascii() => fixed,
         _ => s,
     }
+}
+
+/// The position of the first byte of `b` above 0x7F, eight bytes at a time (every text
+/// of a feed passes here).
+fn first_non_ascii(b: &[u8]) -> Option<usize> {
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut words = b.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        if u64::from_ne_bytes(w.try_into().expect("eight bytes")) & HIGH != 0 {
+            break;
+        }
+        at += 8;
+    }
+    b[at..].iter().position(|c| !c.is_ascii()).map(|p| at + p)
 }
 
 /// The windows-1252 byte (0x80–0x9F) of one of its marks.
@@ -245,6 +260,21 @@ mod tests {
             fix_c1_char_refs("don&#146;t &#160; &#x92;".into()),
             "don&#x2019;t &#160; &#x2019;"
         );
+    }
+
+    #[test]
+    fn first_non_ascii_is_found_at_every_offset() {
+        for len in 0..40 {
+            let ascii = "a".repeat(len);
+            assert_eq!(first_non_ascii(ascii.as_bytes()), None);
+            for at in 0..len {
+                let mut s = ascii.clone().into_bytes();
+                s[at] = 0xc3;
+                assert_eq!(first_non_ascii(&s), Some(at), "{len} {at}");
+                s[len - 1] = 0x80;
+                assert_eq!(first_non_ascii(&s), Some(at), "{len} {at}");
+            }
+        }
     }
 
     #[test]

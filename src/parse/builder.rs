@@ -250,6 +250,10 @@ fn set_last_link_href(ctx: &mut Dict, href: String) {
 }
 
 pub(super) fn map_content_type(t: &str) -> Cow<'_, str> {
+    if matches!(t, "text/html" | "text/plain" | "application/xhtml+xml") {
+        // The usual values (every text's pop asks), already final.
+        return Cow::Borrowed(t);
+    }
     let t = super::lowercase(t);
     match &*t {
         "text" | "plain" => "text/plain".into(),
