@@ -772,10 +772,16 @@ impl Processor<'_> {
             attrs = normalize_attrs(attrs);
             for (key, value) in &mut attrs {
                 if RELATIVE_URIS.binary_search(&(tag, key.as_str())).is_ok() {
-                    *value = safe_join(
-                        self.filter.base.unwrap_or(""),
-                        value.trim_matches(is_py_space),
-                    );
+                    let base = self.filter.base.unwrap_or("");
+                    let trimmed = value.trim_matches(is_py_space);
+                    if base.is_empty() {
+                        // Nothing to join with (`safe_join` would copy it): trimmed only.
+                        if trimmed.len() != value.len() {
+                            *value = trimmed.to_owned();
+                        }
+                    } else {
+                        *value = safe_join(base, trimmed);
+                    }
                 }
             }
             if !self.filter.sanitize {
@@ -784,7 +790,10 @@ impl Processor<'_> {
             }
             // The sanitizer reads what the resolver wrote.
             for (_, value) in &mut attrs {
-                if value.contains(['<', '>', '"', '&']) {
+                if value
+                    .bytes()
+                    .any(|c| matches!(c, b'<' | b'>' | b'"' | b'&'))
+                {
                     *value = escape_attr(value);
                 }
             }
@@ -794,6 +803,8 @@ impl Processor<'_> {
 
     fn sanitize_start(&mut self, tag: &str, mut attrs: Vec<(String, String)>) {
         let mut acceptable: &[&str] = ACCEPTABLE_ATTRIBUTES;
+        // The HTML list (not MathML's or SVG's), looked up by its match.
+        let mut html_list = true;
         let mut svg = false;
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
         let local_of = |t: &str| -> (bool, bool) {
@@ -837,8 +848,10 @@ impl Processor<'_> {
             }
             if self.mathml_ok > 0 && contains(MATHML_ELEMENTS, &tag) {
                 acceptable = MATHML_ATTRIBUTES;
+                html_list = false;
             } else if self.svg_ok > 0 && contains(SVG_ELEMENTS, &tag) {
                 acceptable = SVG_ATTRIBUTES;
+                html_list = false;
                 svg = true;
                 tag = Cow::Owned(svg_case(&tag).to_owned());
             } else if !acceptable_element {
@@ -856,13 +869,20 @@ impl Processor<'_> {
         let animation = svg && animates;
         let mut clean: Vec<(String, String)> = Vec::with_capacity(attrs.len());
         let mut targets_href = false;
+        let allowed = |key: &str| {
+            if html_list {
+                lists::is_acceptable_attribute(key)
+            } else {
+                contains(acceptable, key)
+            }
+        };
         for (key, value) in normalize_attrs(attrs) {
-            if key == "style" && contains(acceptable, "style") {
+            if key == "style" && allowed("style") {
                 let v = css::sanitize_style(&value, self.svg_ok > 0);
                 if !v.is_empty() {
                     clean.push((key, v));
                 }
-            } else if contains(acceptable, &key) {
+            } else if allowed(&key) {
                 let key = if svg { svg_case(&key).to_owned() } else { key };
                 let mut value = value;
                 if key == "href" && !value.is_empty() {
@@ -989,7 +1009,10 @@ fn is_url_attribute(key: &str) -> bool {
 fn url_is_safe(element: &str, key: &str, value: &str) -> bool {
     // Only what precedes the first ':', '/', '?' or '#' can be a scheme: when it holds
     // no reference and no character a browser strips, the value is read as written.
-    let head_end = value.find([':', '/', '?', '#']).unwrap_or(value.len());
+    let head_end = value
+        .bytes()
+        .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .unwrap_or(value.len());
     let head = &value[..head_end];
     if !head.contains('&') && !head.bytes().any(|c| c <= b' ') {
         if !value[head_end..].starts_with(':') {
