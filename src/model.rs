@@ -72,6 +72,19 @@ pub struct Link {
 }
 
 impl Link {
+    /// The typed field of a key of feedparser's link dictionary (`rel`, `type`, `href`,
+    /// `title`, `length`); `None` for a key kept in `extra`.
+    pub(crate) fn field_mut(&mut self, key: &str) -> Option<&mut Option<String>> {
+        Some(match key {
+            "rel" => &mut self.rel,
+            "type" => &mut self.content_type,
+            "href" => &mut self.href,
+            "title" => &mut self.title,
+            "length" => &mut self.length,
+            _ => return None,
+        })
+    }
+
     /// [`Link::length`] read as a number of bytes (`None` when absent or not a
     /// non-negative integer; the text is kept as written in `length`).
     #[must_use]
@@ -605,16 +618,9 @@ impl FromV for Link {
         };
         let mut l = Link::default();
         for (k, v) in o.into_pairs() {
-            let field = match &*k {
-                "rel" => &mut l.rel,
-                "type" => &mut l.content_type,
-                "href" => &mut l.href,
-                "title" => &mut l.title,
-                "length" => &mut l.length,
-                _ => {
-                    l.extra.insert(k.into_owned(), v.into_json());
-                    continue;
-                }
+            let Some(field) = l.field_mut(&k) else {
+                l.extra.insert(k.into_owned(), v.into_json());
+                continue;
             };
             if let DValue::String(v) = v {
                 *field = Some(v);

@@ -194,18 +194,16 @@ pub(super) fn link_from_attrs(attrs: Attrs<'_>) -> Link {
     let (mut url, mut uri) = (None, None);
     for (k, v) in attrs {
         let field = match &*k {
-            "rel" => &mut l.rel,
-            "type" => &mut l.content_type,
-            "href" => &mut l.href,
-            "title" => &mut l.title,
-            "length" => &mut l.length,
             "url" => &mut url,
             "uri" => &mut uri,
-            _ => {
-                l.extra
-                    .insert(k.into_owned(), serde_json::Value::String(v.into_owned()));
-                continue;
-            }
+            key => match l.field_mut(key) {
+                Some(field) => field,
+                None => {
+                    l.extra
+                        .insert(k.into_owned(), serde_json::Value::String(v.into_owned()));
+                    continue;
+                }
+            },
         };
         *field = Some(v.into_owned());
     }

@@ -1922,6 +1922,16 @@ mod tests {
         }
     }
 
+    /// A xorshift generator of numbers below `n`, from `seed`.
+    fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n as u64).unwrap()
+        }
+    }
+
     /// The events of `text` with their positions, as quick-xml reads them (`own` false)
     /// or with text and CDATA inside the root taken by [`own_event`] (`own` true), as
     /// the strict pass reads them; up to the first error.
@@ -1991,13 +2001,7 @@ mod tests {
             "<",
             "<![CDAT",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap()
-        };
+        let mut next = below(0x9e37_79b9_7f4a_7c15_u64);
         let mut docs: Vec<String> = vec![
             "<rss>text<![CDATA[c]]>&amp;tail</rss>".into(),
             "\u{feff}<rss>x</rss>".into(),
@@ -2093,13 +2097,7 @@ mod tests {
             " o=\"a>b\"",
             " p =\t'q'",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap()
-        };
+        let mut next = below(0x2545_f491_4f6c_dd1d_u64);
         let mut agreed = 0;
         for round in 0..5000 {
             let count = if round % 50 == 0 { 20 } else { next(6) };
