@@ -121,6 +121,15 @@ fn escape_into<W: Write + ?Sized>(w: &mut W, s: &str) -> std::io::Result<()> {
         let bits = escape_bits(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
         if bits == 0 {
             i += 8;
+            // Long runs without an escape go sixteen bytes per test.
+            while let Some(pair) = b.get(i..i + 16) {
+                let lo = u64::from_le_bytes(pair[..8].try_into().expect("eight bytes"));
+                let hi = u64::from_le_bytes(pair[8..].try_into().expect("eight bytes"));
+                if escape_bits(lo) | escape_bits(hi) != 0 {
+                    break;
+                }
+                i += 16;
+            }
             continue;
         }
         let at = i + (bits.trailing_zeros() / 8) as usize;
