@@ -823,6 +823,33 @@ fn whatwg_lossy<'a>(e: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
     compact(e.decode_without_bom_handling(bytes).0)
 }
 
+/// The UTF-8 length of each byte of a single-byte charset (3 for an unmapped byte, which
+/// becomes U+FFFD), worked out once per charset and thread: the chain's strict tries
+/// decode many windows of one document.
+fn utf8_lengths(e: &'static Encoding) -> [u8; 256] {
+    thread_local! {
+        static TABLES: std::cell::RefCell<Vec<(&'static Encoding, [u8; 256])>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    TABLES.with(|tables| {
+        if let Some((_, t)) = tables.borrow().iter().find(|(k, _)| std::ptr::eq(*k, e)) {
+            return *t;
+        }
+        let mut len = [1u8; 256];
+        for b in 0x80..=0xFF_u8 {
+            let mut one = e.new_decoder_without_bom_handling();
+            let mut buf = [0u8; 8];
+            let (res, _, written) = one.decode_to_utf8_without_replacement(&[b], &mut buf, true);
+            len[usize::from(b)] = match res {
+                DecoderResult::InputEmpty => u8::try_from(written).unwrap_or(3),
+                _ => 3,
+            };
+        }
+        tables.borrow_mut().push((e, len));
+        len
+    })
+}
+
 /// A single-byte charset's whole-document decode into a text of exactly the size it
 /// needs: `None` at the first undecodable byte unless `replace` (then U+FFFD).
 ///
@@ -842,16 +869,7 @@ fn single_byte_decode<'a>(
     }
     // The UTF-8 length of each byte's character (of U+FFFD for a byte the charset
     // leaves undefined).
-    let mut len = [1u8; 256];
-    for b in 0x80..=0xFF_u8 {
-        let mut one = e.new_decoder_without_bom_handling();
-        let mut buf = [0u8; 8];
-        let (res, _, written) = one.decode_to_utf8_without_replacement(&[b], &mut buf, true);
-        len[usize::from(b)] = match res {
-            DecoderResult::InputEmpty => u8::try_from(written).unwrap_or(3),
-            _ => 3,
-        };
-    }
+    let len = utf8_lengths(e);
     let byte_len =
         |c: &[u8]| -> usize { c.iter().map(|&b| usize::from(len[usize::from(b)])).sum() };
     let mut exact = ascii;

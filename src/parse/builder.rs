@@ -316,12 +316,17 @@ impl Builder {
         if exists || crate::model::is_typed_key(key) {
             return true;
         }
-        if self.unknown_left == 0 {
+        if self.over_budget(key, exists) {
             self.unknown_dropped += 1;
             return false;
         }
         self.unknown_left -= 1;
         true
+    }
+
+    /// Whether `key` is a new unknown key past the budget: it cannot be stored.
+    fn over_budget(&self, key: &str, exists: bool) -> bool {
+        !exists && self.unknown_left == 0 && !crate::model::is_typed_key(key)
     }
 
     pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {
@@ -909,11 +914,7 @@ impl Builder {
                 let idx = self.entries.len() - 1;
                 let depth = self.depth;
                 let exists = self.entries[idx].contains_key(&key);
-                if !exists
-                    && self.unknown_left == 0
-                    && self.incontent == 0
-                    && !crate::model::is_typed_key(&key)
-                {
+                if self.incontent == 0 && self.over_budget(&key, exists) {
                     // Past the budget of unknown keys this one cannot be stored, so its
                     // depth need not be recorded (a hostile feed's million distinct
                     // names would fill the map for nothing). Each such element counts as

@@ -475,10 +475,9 @@ pub(crate) fn lowercase_owned(mut s: String) -> String {
 /// [`lowercase_owned`] of a name or value that may be borrowed: it stays borrowed when it
 /// has nothing to lower.
 pub(crate) fn lowercase_cow(s: Cow<'_, str>) -> Cow<'_, str> {
-    if s.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
-        Cow::Owned(lowercase_owned(s.into_owned()))
-    } else {
-        s
+    match s {
+        Cow::Borrowed(b) => lowercase(b),
+        Cow::Owned(o) => Cow::Owned(lowercase_owned(o)),
     }
 }
 
