@@ -510,6 +510,9 @@ pub(crate) struct Driver<'o> {
     /// strict pass), so events need no character check of their own. False for the
     /// streaming reader, which never holds the whole text.
     chars_checked: bool,
+    /// The whole text is known to hold no carriage return, so texts need no line-end
+    /// normalisation and no search for one. False for the streaming reader.
+    no_cr: bool,
     entities: HashMap<String, String>,
     expanded: usize,
     bozo: Vec<Bozo>,
@@ -708,6 +711,7 @@ impl<'o> Driver<'o> {
             options,
             strict,
             chars_checked: false,
+            no_cr: false,
             entities,
             expanded: 0,
             bozo: Vec::new(),
@@ -1349,33 +1353,10 @@ impl Driver<'_> {
                 self.end(name.as_ref());
             }
             Event::End(e) => self.end(e.name().as_ref()),
-            Event::Text(t) => {
-                // Line ends normalized as XML 1.0 says; a text without a carriage return
-                // (almost every one) is taken as it is, without that second pass.
-                let raw: &str = &t;
-                let s = if memchr::memchr(b'\r', raw.as_bytes()).is_some() {
-                    t.xml_content(quick_xml::XmlVersion::Implicit1_0)
-                } else {
-                    Cow::Borrowed(raw)
-                };
-                if self.strict && self.chars_checked {
-                    if holds_cdata_end(&s) {
-                        return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
-                    }
-                } else if self.strict {
-                    match scan_text(&s, true) {
-                        (Some(c), _) => return Err(Failure::Malformed(invalid_char(c))),
-                        (None, true) => {
-                            return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
-                        }
-                        (None, false) => {}
-                    }
-                }
-                self.text(&s, true);
-            }
+            Event::Text(t) => self.text_event(&t, false)?,
             Event::CData(c) => {
                 let raw: &str = &c;
-                let s = if memchr::memchr(b'\r', raw.as_bytes()).is_some() {
+                let s = if !self.no_cr && memchr::memchr(b'\r', raw.as_bytes()).is_some() {
                     c.xml_content(quick_xml::XmlVersion::Implicit1_0)
                 } else {
                     Cow::Borrowed(raw)
@@ -1396,6 +1377,34 @@ impl Driver<'_> {
             }
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) | Event::Eof => {}
         }
+        Ok(())
+    }
+
+    /// A text event. `no_cdata_end`: the text is known to hold no `]` (read by
+    /// [`own_event`]), so it needs no search for `]]>`.
+    fn text_event(&mut self, t: &BytesText<'_>, no_cdata_end: bool) -> Result<(), Failure> {
+        // Line ends normalized as XML 1.0 says; a text without a carriage return (almost
+        // every one) is taken as it is, without that second pass.
+        let raw: &str = t;
+        let s = if !self.no_cr && memchr::memchr(b'\r', raw.as_bytes()).is_some() {
+            t.xml_content(quick_xml::XmlVersion::Implicit1_0)
+        } else {
+            Cow::Borrowed(raw)
+        };
+        if self.strict && self.chars_checked {
+            if !no_cdata_end && holds_cdata_end(&s) {
+                return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
+            }
+        } else if self.strict {
+            match scan_text(&s, true) {
+                (Some(c), _) => return Err(Failure::Malformed(invalid_char(c))),
+                (None, true) => {
+                    return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
+                }
+                (None, false) => {}
+            }
+        }
+        self.text(&s, true);
         Ok(())
     }
 
@@ -1463,6 +1472,7 @@ fn strict_pass<'o>(
     // value. When it finds a non-XML character, the events are checked one by one, so
     // that the failure is reported where it is.
     driver.chars_checked = first_non_xml_char(text).is_none();
+    driver.no_cr = memchr::memchr(b'\r', text.as_bytes()).is_none();
     let mut reader = Reader::from_str(text);
     {
         let cfg = reader.config_mut();
@@ -1488,7 +1498,11 @@ fn strict_pass<'o>(
             // The event quick-xml would give, without its UTF-8 check of text the
             // decoder already checked.
             std::io::BufRead::consume(&mut reader.stream(), len);
-            if let Err(f) = driver.quick_event(ev) {
+            let done = match &ev {
+                Event::Text(t) => driver.text_event(t, true),
+                _ => driver.quick_event(ev),
+            };
+            if let Err(f) = done {
                 let (m, at, _) = f.at(pos);
                 return Err(stop(driver, m, at, pos));
             }
@@ -1612,7 +1626,21 @@ fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>
             Some((Event::GeneralRef(BytesRef::new(&rest[1..1 + i])), i + 2))
         }
         _ => {
-            let n = memchr::memchr2(b'<', b'&', b).unwrap_or(b.len());
+            // The search for the end also finds `]]>`: a text holding it is left to
+            // quick-xml, and [`Driver::quick_event`] stops the strict pass on it (so
+            // quick-xml reads no text of ours after its own). The others need no
+            // such check.
+            let mut n = 0;
+            loop {
+                n += memchr::memchr3(b'<', b'&', b']', &b[n..]).unwrap_or(b.len() - n);
+                if b.get(n) != Some(&b']') {
+                    break;
+                }
+                if b[n..].starts_with(b"]]>") {
+                    return None;
+                }
+                n += 1;
+            }
             Some((Event::Text(BytesText::from_escaped(&rest[..n])), n))
         }
     }
@@ -1669,6 +1697,8 @@ pub(crate) fn parse_str_into(
             let mut driver = match resumed {
                 Some((mut driver, rest)) => {
                     driver.strict = false;
+                    // The lenient pass normalises line ends itself.
+                    driver.no_cr = false;
                     lenient::run(rest, &mut driver);
                     *driver
                 }
@@ -1933,7 +1963,8 @@ mod tests {
 
     /// The events of `text` with their positions, as quick-xml reads them (`own` false)
     /// or with text and CDATA inside the root taken by [`own_event`] (`own` true), as
-    /// the strict pass reads them; up to the first error.
+    /// the strict pass reads them; up to the first error, or the first text holding
+    /// `]]>` inside the root, where the strict pass stops.
     fn event_trail(text: &str, own: bool) -> Vec<String> {
         let mut reader = Reader::from_str(text);
         reader.config_mut().check_end_names = true;
@@ -1958,7 +1989,11 @@ mod tests {
                         Event::End(_) => depth = depth.saturating_sub(1),
                         _ => {}
                     }
+                    let stops = depth > 0 && matches!(&ev, Event::Text(t) if holds_cdata_end(t));
                     trail.push(format!("{pos} {ev:?}"));
+                    if stops {
+                        break;
+                    }
                 }
                 Err(e) => {
                     trail.push(format!("{} error {e}", reader.error_position()));
@@ -1980,6 +2015,7 @@ mod tests {
             "Köln – € 日本 ",
             "\r\nline\rends\n",
             "a ]]> b",
+            "x ] y ]]z ]",
             " > ",
             "&amp;",
             "&#x41;",
