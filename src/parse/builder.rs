@@ -601,7 +601,7 @@ impl Builder {
             self.cp.ty = Some("application/xhtml+xml".into());
         }
         if self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml") {
-            let local = tag.split_once(':').map_or(tag, |(_, l)| l);
+            let local = name.local();
             if let Some(ns) = ns
                 && ((local == "math" && ns == "http://www.w3.org/1998/Math/MathML")
                     || (local == "svg" && ns == "http://www.w3.org/2000/svg"))
@@ -625,7 +625,7 @@ impl Builder {
         if super::podcast::start(self, key, &attrs) {
             return;
         }
-        let prefix = tag.split_once(':').map_or("", |(p, _)| p);
+        let prefix = name.prefix();
         if prefix.is_empty() && !matches!(tag, "title" | "link" | "description" | "name") {
             self.intextinput = false;
         }
@@ -655,7 +655,7 @@ impl Builder {
     /// An end tag, named as for [`Builder::start`].
     pub(crate) fn end(&mut self, name: &super::Name) {
         let (tag, key) = (&*name.tag, &*name.key);
-        let suffix = tag.split_once(':').map_or(tag, |(_, s)| s);
+        let suffix = name.local();
         if suffix == "svg" && self.svg_ok > 0 {
             self.svg_ok -= 1;
         }

@@ -396,6 +396,8 @@ pub(crate) struct Name {
     pub(crate) ns: Option<&'static str>,
     /// The element handlers of the key's namespace ([`ns::handlers_for`]).
     pub(crate) handlers: &'static ns::Handlers,
+    /// Where the local part of `tag` starts: after its first `:`, else 0.
+    local_at: usize,
 }
 
 impl Name {
@@ -414,13 +416,25 @@ impl Name {
             qname.into()
         };
         let handlers = ns::handlers_for(&key);
+        let local_at = tag.find(':').map_or(0, |i| i + 1);
         Rc::new(Name {
             qname,
             tag,
             key,
             ns,
             handlers,
+            local_at,
         })
+    }
+
+    /// The part of `tag` before its first `:` (empty without one).
+    pub(crate) fn prefix(&self) -> &str {
+        &self.tag[..self.local_at.saturating_sub(1)]
+    }
+
+    /// The part of `tag` after its first `:` (all of it without one).
+    pub(crate) fn local(&self) -> &str {
+        &self.tag[self.local_at..]
     }
 }
 
@@ -2003,6 +2017,20 @@ mod tests {
         }
         trail.push(format!("end {}", reader.buffer_position()));
         trail
+    }
+
+    #[test]
+    fn a_names_prefix_and_local_part_split_at_its_first_colon() {
+        for (tag, prefix, local) in [
+            ("title", "", "title"),
+            ("dc:creator", "dc", "creator"),
+            (":odd", "", "odd"),
+            ("a:b:c", "a", "b:c"),
+            ("trailing:", "trailing", ""),
+        ] {
+            let name = Name::new(tag, tag.to_owned(), None);
+            assert_eq!((name.prefix(), name.local()), (prefix, local), "{tag}");
+        }
     }
 
     #[test]
