@@ -335,6 +335,10 @@ struct Processor<'f> {
     deferred_lt: Vec<usize>,
 }
 
+/// An attribute as the tokenizer read it: its lower-cased name and its value, borrowed
+/// from the value being filtered when they needed no change.
+type HAttr<'a> = (Cow<'a, str>, Cow<'a, str>);
+
 /// How a construct scan ended.
 enum Scan {
     /// Handled; continue at this offset.
@@ -766,21 +770,21 @@ impl Processor<'_> {
     }
 
     /// A start tag with its parsed attributes: resolved, then sanitized, then written.
-    fn unknown_starttag(&mut self, tag: &str, attrs: Vec<(String, String)>) {
+    fn unknown_starttag(&mut self, tag: &str, attrs: Vec<HAttr<'_>>) {
         let mut attrs = attrs;
         if self.filter.resolve {
             attrs = normalize_attrs(attrs);
             for (key, value) in &mut attrs {
-                if RELATIVE_URIS.binary_search(&(tag, key.as_str())).is_ok() {
+                if RELATIVE_URIS.binary_search(&(tag, &**key)).is_ok() {
                     let base = self.filter.base.unwrap_or("");
                     let trimmed = value.trim_matches(is_py_space);
                     if base.is_empty() {
                         // Nothing to join with (`safe_join` would copy it): trimmed only.
                         if trimmed.len() != value.len() {
-                            *value = trimmed.to_owned();
+                            *value = Cow::Owned(trimmed.to_owned());
                         }
                     } else {
-                        *value = safe_join(base, trimmed);
+                        *value = Cow::Owned(safe_join(base, trimmed));
                     }
                 }
             }
@@ -794,14 +798,14 @@ impl Processor<'_> {
                     .bytes()
                     .any(|c| matches!(c, b'<' | b'>' | b'"' | b'&'))
                 {
-                    *value = escape_attr(value);
+                    *value = Cow::Owned(escape_attr(value));
                 }
             }
         }
         self.sanitize_start(tag, attrs);
     }
 
-    fn sanitize_start(&mut self, tag: &str, mut attrs: Vec<(String, String)>) {
+    fn sanitize_start(&mut self, tag: &str, mut attrs: Vec<HAttr<'_>>) {
         let mut acceptable: &[&str] = ACCEPTABLE_ATTRIBUTES;
         // The HTML list (not MathML's or SVG's), looked up by its match.
         let mut html_list = true;
@@ -837,7 +841,7 @@ impl Processor<'_> {
                     attrs.push(("xmlns".into(), MATHML_NS.into()));
                 }
             }
-            let has = |attrs: &[(String, String)], k: &str, v: &str| {
+            let has = |attrs: &[HAttr<'_>], k: &str, v: &str| {
                 attrs.iter().any(|(ak, av)| ak == k && av == v)
             };
             if tag == "math" && has(&attrs, "xmlns", MATHML_NS) {
@@ -867,7 +871,6 @@ impl Processor<'_> {
             attrs.push(("xmlns:xlink".into(), XLINK_NS.into()));
         }
         let animation = svg && animates;
-        let mut clean: Vec<(String, String)> = Vec::with_capacity(attrs.len());
         let mut targets_href = false;
         let allowed = |key: &str| {
             if html_list {
@@ -876,38 +879,43 @@ impl Processor<'_> {
                 contains(acceptable, key)
             }
         };
-        for (key, value) in normalize_attrs(attrs) {
+        // Filtered in place: the attributes kept, in their order, with their values made
+        // safe.
+        let mut clean = normalize_attrs(attrs);
+        clean.retain_mut(|(key, value)| {
             if key == "style" && allowed("style") {
-                let v = css::sanitize_style(&value, self.svg_ok > 0);
-                if !v.is_empty() {
-                    clean.push((key, v));
-                }
-            } else if allowed(&key) {
-                let key = if svg { svg_case(&key).to_owned() } else { key };
-                let mut value = value;
-                if key == "href" && !value.is_empty() {
-                    // feedparser's check of the scheme as written.
-                    if scheme_of(&value).is_some_and(|s| !lists::is_uri_scheme(&s)) {
-                        value.clear();
-                    }
-                }
-                if is_url_attribute(&key) && !url_is_safe(&tag, &key, &value) {
-                    value.clear();
-                }
-                if animation && key == "attributeName" {
-                    let target = decode_refs(&value).to_ascii_lowercase();
-                    let target = target.rsplit(':').next().unwrap_or("").trim().to_owned();
-                    if target.starts_with("on") {
-                        continue;
-                    }
-                    targets_href = target == "href";
-                }
-                clean.push((key, value));
+                let v = css::sanitize_style(value, self.svg_ok > 0);
+                *value = Cow::Owned(v);
+                return !value.is_empty();
             }
-        }
+            if !allowed(key) {
+                return false;
+            }
+            if svg {
+                *key = Cow::Owned(svg_case(key).to_owned());
+            }
+            if key == "href" && !value.is_empty() {
+                // feedparser's check of the scheme as written.
+                if scheme_of(value).is_some_and(|s| !lists::is_uri_scheme(&s)) {
+                    *value = Cow::Borrowed("");
+                }
+            }
+            if is_url_attribute(key) && !url_is_safe(&tag, key, value) {
+                *value = Cow::Borrowed("");
+            }
+            if animation && key == "attributeName" {
+                let target = decode_refs(value).to_ascii_lowercase();
+                let target = target.rsplit(':').next().unwrap_or("").trim().to_owned();
+                if target.starts_with("on") {
+                    return false;
+                }
+                targets_href = target == "href";
+            }
+            true
+        });
         if targets_href {
             clean.retain(|(k, v)| {
-                !matches!(k.as_str(), "values" | "from" | "to" | "by")
+                !matches!(&**k, "values" | "from" | "to" | "by")
                     || decode_refs(v)
                         .split(';')
                         .all(|part| url_is_safe("a", "href", part))
@@ -949,7 +957,7 @@ impl Processor<'_> {
         self.write_end(&tag);
     }
 
-    fn write_start(&mut self, tag: &str, attrs: &[(String, String)]) {
+    fn write_start(&mut self, tag: &str, attrs: &[HAttr<'_>]) {
         self.out.push('<');
         self.out.push_str(tag);
         for (k, v) in attrs {
@@ -1171,15 +1179,14 @@ fn safe_join(base: &str, reference: &str) -> String {
 
 /// feedparser's attribute normalisation: names lower-cased, the last of duplicates
 /// kept, `rel` and `type` values lower-cased, sorted by name.
-fn normalize_attrs(mut attrs: Vec<(String, String)>) -> Vec<(String, String)> {
+fn normalize_attrs(mut attrs: Vec<HAttr<'_>>) -> Vec<HAttr<'_>> {
     for (k, v) in &mut attrs {
         if k.bytes().any(|c| c.is_ascii_uppercase()) {
-            *k = k.to_lowercase();
+            *k = Cow::Owned(k.to_lowercase());
         }
-        if matches!(k.as_str(), "rel" | "type")
-            && v.bytes().any(|c| c.is_ascii_uppercase() || c >= 0x80)
+        if matches!(&**k, "rel" | "type") && v.bytes().any(|c| c.is_ascii_uppercase() || c >= 0x80)
         {
-            *v = v.to_lowercase();
+            *v = Cow::Owned(v.to_lowercase());
         }
     }
     // A stable sort by name, then the last of each run of equal names kept (in place).
@@ -1250,7 +1257,7 @@ fn starts_reference(s: &str) -> bool {
 
 /// One attribute at `k` (feedparser's `attrfind`): `\s*name[$]?(\s*=\s*value)?`. Returns
 /// the lower-cased name, the value (quotes removed, references normalised) and the end.
-fn attribute(raw: &str, k: usize) -> Option<(String, String, usize)> {
+fn attribute(raw: &str, k: usize) -> Option<(Cow<'_, str>, Cow<'_, str>, usize)> {
     let b = raw.as_bytes();
     let mut p = k + (raw[k..].len() - raw[k..].trim_start_matches(is_py_space).len());
     let name_start = p;
@@ -1272,7 +1279,7 @@ fn attribute(raw: &str, k: usize) -> Option<(String, String, usize)> {
     // (\s*=\s*(value))?
     let mut q = p + (raw[p..].len() - raw[p..].trim_start_matches(is_py_space).len());
     if b.get(q) != Some(&b'=') {
-        return Some((name.to_ascii_lowercase(), name.to_owned(), p));
+        return Some((lower(name), Cow::Borrowed(name), p));
     }
     q += 1;
     q += raw[q..].len() - raw[q..].trim_start_matches(is_py_space).len();
@@ -1299,14 +1306,14 @@ fn attribute(raw: &str, k: usize) -> Option<(String, String, usize)> {
             (v, e)
         }
     };
-    Some((name.to_ascii_lowercase(), normalize_value_refs(value), end))
+    Some((lower(name), normalize_value_refs(value), end))
 }
 
 /// sgmllib's reference pass over an attribute value, as feedparser configures it:
 /// `&#123` gains its `;`, everything else stays as written.
-fn normalize_value_refs(v: &str) -> String {
+fn normalize_value_refs(v: &str) -> Cow<'_, str> {
     if !v.contains("&#") {
-        return v.to_owned();
+        return Cow::Borrowed(v);
     }
     let b = v.as_bytes();
     let mut out = String::with_capacity(v.len() + 4);
@@ -1330,7 +1337,7 @@ fn normalize_value_refs(v: &str) -> String {
         }
     }
     out.push_str(&v[copied..]);
-    out
+    Cow::Owned(out)
 }
 
 /// End of a short-tag name `[a-zA-Z][-.a-zA-Z0-9]*` starting at `k` (its first letter
