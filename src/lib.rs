@@ -62,6 +62,7 @@
 #![warn(missing_docs)]
 
 pub mod bozo;
+mod bytes;
 pub mod charset;
 pub mod cookbook;
 pub mod date;

@@ -354,7 +354,7 @@ impl Processor<'_> {
         let mut i = 0;
         let mut no_close_from = usize::MAX;
         while i < n {
-            let j = memchr::memchr2(b'<', b'&', &b[i..]).map_or(n, |o| i + o);
+            let j = crate::bytes::find3(b'<', b'&', b'&', &b[i..]).map_or(n, |o| i + o);
             if i < j {
                 self.data(&raw[i..j]);
             }

@@ -1607,27 +1607,6 @@ fn strict_pass<'o>(
     Ok(driver)
 }
 
-/// The first of three bytes in `b`, like `memchr3`, which it calls only past the first
-/// eight bytes: the texts between references and the names of references are mostly
-/// shorter than that, and a word-at-a-time test costs less than the call.
-fn find3(x: u8, y: u8, z: u8, b: &[u8]) -> Option<usize> {
-    if let Some(word) = b.first_chunk::<8>() {
-        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-        let w = u64::from_le_bytes(*word);
-        let zero_in = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-        let bits = zero_in(w ^ (ONES * u64::from(x)))
-            | zero_in(w ^ (ONES * u64::from(y)))
-            | zero_in(w ^ (ONES * u64::from(z)));
-        if bits != 0 {
-            // The lowest flagged byte is exact: a borrow only runs towards higher ones.
-            return Some((bits.trailing_zeros() / 8) as usize);
-        }
-        return memchr::memchr3(x, y, z, &b[8..]).map(|i| i + 8);
-    }
-    b.iter().position(|&c| c == x || c == y || c == z)
-}
-
 /// The next event inside the root element when it is character data, a reference or a
 /// CDATA section, read from `text` itself, with the number of bytes it spans; `None` for
 /// other markup and for what quick-xml would report as an error, which quick-xml reads.
@@ -1654,7 +1633,7 @@ fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>
         b'&' => {
             // A reference closed by `;` before any `&` or `<`; quick-xml words the
             // error of any other.
-            let i = find3(b';', b'&', b'<', &b[1..])?;
+            let i = crate::bytes::find3(b';', b'&', b'<', &b[1..])?;
             if b[1 + i] != b';' {
                 return None;
             }
@@ -1667,7 +1646,7 @@ fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>
             // such check.
             let mut n = 0;
             loop {
-                n += find3(b'<', b'&', b']', &b[n..]).unwrap_or(b.len() - n);
+                n += crate::bytes::find3(b'<', b'&', b']', &b[n..]).unwrap_or(b.len() - n);
                 if b.get(n) != Some(&b']') {
                     break;
                 }
@@ -1986,16 +1965,6 @@ mod tests {
         }
     }
 
-    /// A xorshift generator of numbers below `n`, from `seed`.
-    fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
-        move |n| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            usize::try_from(seed % n as u64).unwrap()
-        }
-    }
-
     /// The events of `text` with their positions, as quick-xml reads them (`own` false)
     /// or with text and CDATA inside the root taken by [`own_event`] (`own` true), as
     /// the strict pass reads them; up to the first error, or the first text holding
@@ -2038,20 +2007,6 @@ mod tests {
         }
         trail.push(format!("end {}", reader.buffer_position()));
         trail
-    }
-
-    #[test]
-    fn find3_finds_what_memchr3_finds() {
-        let mut next = below(0x2545_f491_4f6c_dd1d);
-        // Bytes next to the needles (a borrow could flag a neighbour), high bytes, NUL.
-        const ALPHABET: &[u8] = b"<&];:=\\%'a\x00\x80\xff";
-        for _ in 0..20_000 {
-            let len = next(24);
-            let b: Vec<u8> = (0..len).map(|_| ALPHABET[next(ALPHABET.len())]).collect();
-            for (x, y, z) in [(b'<', b'&', b']'), (b';', b'&', b'<')] {
-                assert_eq!(find3(x, y, z, &b), memchr::memchr3(x, y, z, &b), "{b:?}");
-            }
-        }
     }
 
     #[test]
@@ -2099,7 +2054,7 @@ mod tests {
             "<",
             "<![CDAT",
         ];
-        let mut next = below(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = crate::bytes::tests::below(0x9e37_79b9_7f4a_7c15_u64);
         let mut docs: Vec<String> = vec![
             "<rss>text<![CDATA[c]]>&amp;tail</rss>".into(),
             "\u{feff}<rss>x</rss>".into(),
@@ -2195,7 +2150,7 @@ mod tests {
             " o=\"a>b\"",
             " p =\t'q'",
         ];
-        let mut next = below(0x2545_f491_4f6c_dd1d_u64);
+        let mut next = crate::bytes::tests::below(0x2545_f491_4f6c_dd1d_u64);
         let mut agreed = 0;
         for round in 0..5000 {
             let count = if round % 50 == 0 { 20 } else { next(6) };
