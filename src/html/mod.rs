@@ -153,7 +153,9 @@ impl<'a> HtmlFilter<'a> {
                 return Cow::Borrowed(value);
             }
             let trimmed = value.trim_matches(is_py_space);
-            return if trimmed.contains("\r\n") {
+            return if memchr::memchr(b'\r', trimmed.as_bytes()).is_some()
+                && trimmed.contains("\r\n")
+            {
                 Cow::Owned(trimmed.replace("\r\n", "\n"))
             } else {
                 Cow::Borrowed(trimmed)
@@ -174,7 +176,7 @@ impl<'a> HtmlFilter<'a> {
         let mut out = p.finish();
         if self.sanitize {
             let trimmed = out.trim_matches(is_py_space);
-            if trimmed.contains("\r\n") {
+            if memchr::memchr(b'\r', trimmed.as_bytes()).is_some() && trimmed.contains("\r\n") {
                 return Cow::Owned(trimmed.replace("\r\n", "\n"));
             }
             if trimmed.len() != out.len() {
@@ -216,6 +218,15 @@ fn lower(s: &str) -> Cow<'_, str> {
         Cow::Owned(s.to_lowercase())
     } else {
         Cow::Borrowed(s)
+    }
+}
+
+/// The part of a tag name after its last `:` (all of it without one). Names are short:
+/// a byte loop, not the generic character search.
+fn local_name(tag: &str) -> &str {
+    match tag.bytes().rposition(|c| c == b':') {
+        Some(i) => &tag[i + 1..],
+        None => tag,
     }
 }
 
@@ -812,7 +823,7 @@ impl Processor<'_> {
         let mut svg = false;
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
         let local_of = |t: &str| -> (bool, bool) {
-            let local = t.rsplit_once(':').map_or(t, |(_, l)| l);
+            let local = local_name(t);
             (
                 is_unacceptable_with_content(local),
                 matches!(
@@ -934,7 +945,7 @@ impl Processor<'_> {
         }
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
         if !is_acceptable_element(&tag) {
-            let local = tag.rsplit_once(':').map_or(&*tag, |(_, l)| l);
+            let local = local_name(&tag);
             if is_unacceptable_with_content(local) {
                 self.unacceptable -= 1;
             }
