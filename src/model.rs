@@ -33,13 +33,14 @@ pub use media::{Media, MediaObject};
 /// A text construct's details (feedparser's `*_detail` and `content` items).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Text {
-    /// The media type: `text/plain`, `text/html`, `application/xhtml+xml`, ….
+    /// The media type: `text/plain`, `text/html`, `application/xhtml+xml`, …. (Shared:
+    /// every detail of a feed mostly has one of a few.)
     #[serde(rename = "type")]
-    pub content_type: String,
-    /// The `xml:lang` in effect (`null` when none).
-    pub language: Option<String>,
-    /// The `xml:base` in effect (empty when none).
-    pub base: String,
+    pub content_type: Arc<str>,
+    /// The `xml:lang` in effect (`null` when none); shared by the details it applies to.
+    pub language: Option<Arc<str>>,
+    /// The `xml:base` in effect (empty when none); shared by the details it applies to.
+    pub base: Arc<str>,
     /// The text (markup for HTML and XHTML types, unsanitized). Shared with the plain
     /// field of a `*_detail` (`summary` and `summary_detail.value` are one string).
     pub value: Arc<str>,
@@ -581,9 +582,9 @@ impl FromV for Text {
                 _ => continue,
             };
             match &*k {
-                "type" => t.content_type = v,
-                "language" => t.language = Some(v),
-                "base" => t.base = v,
+                "type" => t.content_type = v.into(),
+                "language" => t.language = Some(v.into()),
+                "base" => t.base = v.into(),
                 "value" => t.value = Arc::from(v),
                 _ => t.src = Some(v),
             }

@@ -28,7 +28,7 @@ fn typed_fields_are_filled() {
         Some("Thu, 01 Jan 2004 19:48:21 GMT")
     );
     let title = e.title_detail.as_ref().expect("title_detail");
-    assert_eq!(title.content_type, "text/plain");
+    assert_eq!(&*title.content_type, "text/plain");
     assert_eq!(title.language, None);
 }
 

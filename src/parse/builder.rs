@@ -27,9 +27,9 @@ pub(crate) type Dict = Map;
 
 #[derive(Default, Clone)]
 pub(super) struct ContentParams {
-    pub(super) ty: Option<String>,
-    pub(super) language: Option<String>,
-    pub(super) base: String,
+    pub(super) ty: Option<Arc<str>>,
+    pub(super) language: Option<Arc<str>>,
+    pub(super) base: Arc<str>,
     pub(super) src: Option<String>,
     pub(super) base64: bool,
 }
@@ -67,14 +67,37 @@ impl ContentParams {
         let mut d = Dict::with_capacity(4);
         d.insert(
             "language".into(),
-            self.language.as_ref().map_or(Value::Null, jstr),
+            self.language.as_deref().map_or(Value::Null, jstr),
         );
-        d.insert("base".into(), jv!(&self.base));
+        d.insert("base".into(), jv!(&*self.base));
         if let Some(s) = &self.src {
             d.insert("src".into(), jv!(s));
         }
         d.insert("value".into(), value);
         Value::Object(d)
+    }
+}
+
+/// `Arc` copies of the few strings every text detail of a feed repeats (its base, its
+/// language, a handful of media types), made once: each detail holds one more reference
+/// instead of copies of its own.
+#[derive(Default)]
+struct SharedStrs(Vec<Arc<str>>);
+
+impl SharedStrs {
+    /// The most strings kept (a feed with endless distinct bases makes a copy for each).
+    const MAX: usize = 8;
+
+    fn get(&mut self, s: &str) -> Arc<str> {
+        if let Some(a) = self.0.iter().find(|a| ***a == *s) {
+            return Arc::clone(a);
+        }
+        let a: Arc<str> = Arc::from(s);
+        if self.0.len() == Self::MAX {
+            self.0.remove(0);
+        }
+        self.0.push(Arc::clone(&a));
+        a
     }
 }
 
@@ -133,6 +156,8 @@ pub(crate) struct Builder {
     langstack: Vec<Option<Rc<str>>>,
     baseuri: Rc<str>,
     pub(super) lang: Option<Rc<str>>,
+    /// The `Arc` copies of content parameters that text details share.
+    shared: SharedStrs,
     pub(super) svg_ok: u32,
     pub(super) title_depth: i64,
     pub(super) depth: i64,
@@ -361,6 +386,7 @@ impl Builder {
             langstack: Vec::new(),
             baseuri: base.unwrap_or_default().into(),
             lang: lang.map(Rc::from),
+            shared: SharedStrs::default(),
             svg_ok: 0,
             title_depth: -1,
             depth: 0,
@@ -1002,9 +1028,9 @@ impl Builder {
         let base64 = getattr(attrs, "mode") == Some("base64")
             || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
         self.cp = ContentParams {
-            ty: Some(ty),
-            language: self.lang.as_deref().map(str::to_owned),
-            base: self.baseuri.to_string(),
+            ty: Some(self.shared.get(&ty)),
+            language: self.lang.as_deref().map(|l| self.shared.get(l)),
+            base: self.shared.get(&self.baseuri),
             src: None,
             base64,
         };
@@ -1132,6 +1158,49 @@ mod tests {
     fn entry(text: &str) -> serde_json::Value {
         let r = parse_str(text, &ParseOptions::default());
         serde_json::to_value(&r.entries[0]).unwrap()
+    }
+
+    #[test]
+    fn text_details_share_their_base_language_and_type() {
+        let r = parse_str(
+            "<feed xmlns='http://www.w3.org/2005/Atom' xml:base='http://example.com/a/' \
+             xml:lang='de'><entry><title>t1</title><summary type='html'>s1</summary></entry>\
+             <entry><title>t2</title><summary type='html'>s2</summary></entry>\
+             <entry xml:base='http://other.example/'><title>t3</title></entry></feed>",
+            &ParseOptions::default(),
+        );
+        let e = &r.entries;
+        let t1 = e[0].title_detail.as_ref().unwrap();
+        let s1 = e[0].summary_detail.as_ref().unwrap();
+        let t2 = e[1].title_detail.as_ref().unwrap();
+        let s2 = e[1].summary_detail.as_ref().unwrap();
+        let t3 = e[2].title_detail.as_ref().unwrap();
+        assert_eq!(&*t1.base, "http://example.com/a/");
+        assert_eq!(t1.language.as_deref(), Some("de"));
+        assert_eq!(
+            (&*t1.content_type, &*s1.content_type),
+            ("text/plain", "text/html")
+        );
+        // One copy of each string for all the details that have it.
+        assert!(std::sync::Arc::ptr_eq(&t1.base, &s2.base));
+        assert!(std::sync::Arc::ptr_eq(
+            t1.language.as_ref().unwrap(),
+            s2.language.as_ref().unwrap()
+        ));
+        assert!(std::sync::Arc::ptr_eq(&t1.content_type, &t2.content_type));
+        assert!(std::sync::Arc::ptr_eq(&s1.content_type, &s2.content_type));
+        assert_eq!(&*t3.base, "http://other.example/");
+    }
+
+    #[test]
+    fn shared_strings_are_bounded() {
+        let mut shared = super::SharedStrs::default();
+        let first = shared.get("a");
+        for i in 0..100 {
+            shared.get(&i.to_string());
+        }
+        assert_eq!(shared.0.len(), super::SharedStrs::MAX);
+        assert!(!std::sync::Arc::ptr_eq(&first, &shared.get("a")));
     }
 
     #[test]
