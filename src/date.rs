@@ -79,6 +79,15 @@ pub fn parse_date_with_format(text: &str) -> Option<(DateTime<Utc>, DateFormat)>
     if text.is_empty() || text.len() > MAX_DATE_LEN {
         return None;
     }
+    // The two usual shapes first, without the general paths' work.
+    if let Some(result) = rfc822_common(text).or_else(|| iso_common(text)) {
+        return result;
+    }
+    parse_general(text)
+}
+
+/// Every format, tried in feedparser's order, on a trimmed text of a sane length.
+fn parse_general(text: &str) -> Option<(DateTime<Utc>, DateFormat)> {
     // Tabs, no-break spaces, ideographic spaces and newlines all become plain spaces.
     let normalised;
     let text = if text.chars().any(|c| c.is_whitespace() && c != ' ') {
@@ -781,6 +790,11 @@ fn zone_token(tok: &str, lenient: bool) -> Option<i64> {
     (lenient && plausible).then_some(0)
 }
 
+/// The value of the ASCII digits `b` (already known to be digits).
+fn digits_value(b: &[u8]) -> u32 {
+    b.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'))
+}
+
 /// The common RSS shape `Www, DD Mmm YYYY HH:MM:SS ZONE` (a numeric or named zone),
 /// read without the general path's allocations. `None` when the text has another shape
 /// (the general path decides); otherwise the general path's result.
@@ -818,27 +832,76 @@ fn rfc822_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
     }
     let month = lower3(8)?;
     let month = MONTHS.iter().position(|m| m.as_bytes() == month)? as u32 + 1;
-    let zone = text[26..].to_ascii_lowercase();
+    // The zone, lower-cased on the stack (at most five bytes).
+    let zone_bytes = &b[26..];
+    let mut lower = [0u8; 5];
+    lower[..zone_bytes.len()].copy_from_slice(zone_bytes);
+    lower.make_ascii_lowercase();
+    let zone = std::str::from_utf8(&lower[..zone_bytes.len()]).ok()?;
     let numeric = zone.len() == 5
         && zone.starts_with(['+', '-'])
         && zone[1..].bytes().all(|c| c.is_ascii_digit());
     let named = zone.bytes().all(|c| c.is_ascii_lowercase())
-        && !matches!(zone.as_str(), "am" | "pm")
-        && named_zone(&zone).is_some();
+        && !matches!(zone, "am" | "pm")
+        && named_zone(zone).is_some();
     if !numeric && !named {
         return None;
     }
-    let n = |r: std::ops::Range<usize>| num(&text[r]);
     let clock = Clock {
-        hour: n(17..19)?,
-        minute: n(20..22)?,
-        second: n(23..25)?,
+        hour: digits_value(&b[17..19]),
+        minute: digits_value(&b[20..22]),
+        second: digits_value(&b[23..25]),
         nanos: 0,
     };
     Some((|| {
-        let offset = zone_token(&zone, true)?;
-        let date = NaiveDate::from_ymd_opt(i32::try_from(n(12..16)?).ok()?, month, n(5..7)?)?;
+        let offset = zone_token(zone, true)?;
+        let year = i32::try_from(digits_value(&b[12..16])).ok()?;
+        let date = NaiveDate::from_ymd_opt(year, month, digits_value(&b[5..7]))?;
         Some((build(date, clock, offset)?, DateFormat::Rfc822))
+    })())
+}
+
+/// The common Atom shape `YYYY-MM-DDTHH:MM:SS` with `Z` or a `±HH:MM` offset, read
+/// without the general path's cursor. `None` when the text has another shape (the
+/// general path decides); otherwise the general path's result.
+fn iso_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    let offset = match b.len() {
+        20 if matches!(b[19], b'Z' | b'z') => 0,
+        25 if matches!(b[19], b'+' | b'-') && b[22] == b':' && digits(20..22) && digits(23..25) => {
+            let secs = i64::from(digits_value(&b[20..22]) * 3600 + digits_value(&b[23..25]) * 60);
+            if digits_value(&b[20..22]) > 23 || digits_value(&b[23..25]) > 59 {
+                return Some(None);
+            }
+            if b[19] == b'-' { -secs } else { secs }
+        }
+        _ => return None,
+    };
+    let shape = digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10)
+        && matches!(b[10], b'T' | b't')
+        && digits(11..13)
+        && b[13] == b':'
+        && digits(14..16)
+        && b[16] == b':'
+        && digits(17..19);
+    if !shape {
+        return None;
+    }
+    let clock = Clock {
+        hour: digits_value(&b[11..13]),
+        minute: digits_value(&b[14..16]),
+        second: digits_value(&b[17..19]),
+        nanos: 0,
+    };
+    Some((|| {
+        let year = i32::try_from(digits_value(&b[0..4])).ok()?;
+        let date = NaiveDate::from_ymd_opt(year, digits_value(&b[5..7]), digits_value(&b[8..10]))?;
+        Some((build(date, clock, offset)?, DateFormat::W3cDtf))
     })())
 }
 
@@ -1030,6 +1093,49 @@ mod tests {
             }
         }
         assert!(n > 1000, "{n} dates took the common path");
+    }
+
+    #[test]
+    fn the_usual_shapes_parse_as_the_general_paths_parse_them() {
+        let mut texts = Vec::new();
+        for day in ["Thu", "sun", "Foo"] {
+            for date in ["01 Jan 2004", "29 Feb 2001", "00 Jan 2004", "15 Xyz 2010"] {
+                for time in ["19:48:21", "24:00:00", "23:60:00", "99:99:99"] {
+                    for zone in ["+0000", "-0530", "+2400", "GMT", "EST", "AM", "XYZ", "0000"] {
+                        texts.push(format!("{day}, {date} {time} {zone}"));
+                    }
+                }
+            }
+        }
+        for date in [
+            "2004-01-01",
+            "2001-02-29",
+            "2000-02-29",
+            "2004-13-01",
+            "2004-00-10",
+            "0000-01-01",
+            "9999-12-31",
+            "20x4-01-01",
+        ] {
+            for sep in ["T", "t", " ", "X"] {
+                for time in [
+                    "19:48:21", "00:00:00", "24:00:00", "23:60:00", "23:59:60", "1:48:21",
+                ] {
+                    for zone in [
+                        "Z", "z", "+00:00", "-05:30", "+24:00", "+23:59", "-00:60", "+0530",
+                        "+5:30", " GMT", "", "Q",
+                    ] {
+                        texts.push(format!("{date}{sep}{time}{zone}"));
+                    }
+                }
+            }
+        }
+        let mut fast = 0;
+        for text in &texts {
+            fast += usize::from(rfc822_common(text).or_else(|| iso_common(text)).is_some());
+            assert_eq!(parse_date_with_format(text), parse_general(text), "{text}");
+        }
+        assert!(fast > 700, "{fast} of {} took a fast path", texts.len());
     }
 
     fn st(s: &str) -> Option<[i64; 9]> {
