@@ -367,7 +367,8 @@ impl Processor<'_> {
         while i < n {
             let j = crate::bytes::find3(b'<', b'&', b'&', &b[i..]).map_or(n, |o| i + o);
             if i < j {
-                self.data(&raw[i..j]);
+                // Text up to the next `<`: none to escape.
+                self.text_without_lt(&raw[i..j]);
             }
             i = j;
             if i == n {
@@ -460,6 +461,14 @@ impl Processor<'_> {
             }
         }
         self.out.push_str(&text[copied..]);
+    }
+
+    /// [`Processor::data`] for a text known to hold no `<`.
+    fn text_without_lt(&mut self, text: &str) {
+        debug_assert!(!text.contains('<'));
+        if !self.filter.sanitize || self.unacceptable == 0 {
+            self.out.push_str(text);
+        }
     }
 
     /// Writes `&lt;` and remembers where: [`Processor::finish`] turns it back into `<`

@@ -1626,7 +1626,11 @@ fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>
     match b.first()? {
         b'<' => {
             let body = b.strip_prefix(b"<![CDATA[")?;
-            let end = memchr::memmem::find(body, b"]]>")?;
+            // One searcher for the process: building one per section costs more than
+            // the search in a short one.
+            static CDATA_END: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+                std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"]]>"));
+            let end = CDATA_END.find(body)?;
             let content = &rest[9..9 + end];
             Some((Event::CData(BytesCData::new(content)), 9 + end + 3))
         }
