@@ -547,6 +547,27 @@ impl Builder {
         }
     }
 
+    /// Gives the text of the innermost element room for `len` bytes. The strict pass
+    /// calls it at a reference (when [`Builder::text_room_small`]) with the length of
+    /// the text up to the next `<`: escaped markup comes in many pieces (text,
+    /// reference, text …), which would otherwise grow the buffer by doubling, one
+    /// reallocation at a time.
+    pub(crate) fn reserve_text(&mut self, len: usize) {
+        if let Some(top) = self.stack.last_mut()
+            && len > top.text.capacity()
+        {
+            top.text.reserve(len - top.text.len());
+        }
+    }
+
+    /// Whether the text of the innermost element has room for less than a reference's
+    /// worth of text ([`Builder::reserve_text`] is worth calling).
+    pub(crate) fn text_room_small(&self) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|top| top.text.capacity() < 64)
+    }
+
     fn base_and_lang(&mut self, tag: &str, attrs: &[Attr<'_>]) {
         let base = getattr(attrs, "xml:base").or_else(|| getattr(attrs, "base"));
         if let Some(b) = base.filter(|b| !b.is_empty()) {

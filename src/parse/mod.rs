@@ -1511,9 +1511,21 @@ fn strict_pass<'o>(
         {
             // The event quick-xml would give, without its UTF-8 check of text the
             // decoder already checked.
+            let at = text.len() - reader.stream().get_ref().len();
             std::io::BufRead::consume(&mut reader.stream(), len);
             let done = match &ev {
                 Event::Text(t) => driver.text_event(t, true),
+                Event::GeneralRef(_) => {
+                    // The element's text runs to the next `<` at most (references only
+                    // shrink it): room for it at once, when the buffer is still small.
+                    if driver.skipped_depth == 0 && driver.builder.text_room_small() {
+                        let rest = &text.as_bytes()[at..];
+                        driver
+                            .builder
+                            .reserve_text(memchr::memchr(b'<', rest).unwrap_or(rest.len()));
+                    }
+                    driver.quick_event(ev)
+                }
                 _ => driver.quick_event(ev),
             };
             if let Err(f) = done {
