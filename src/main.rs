@@ -294,8 +294,15 @@ impl Job<'_> {
     }
 
     /// Decodes, parses and prints one input. `Ok(false)` when it could not be read (the
-    /// error is printed); `Err` only when writing fails.
-    fn run(&self, input: &str, out: &mut dyn Write) -> std::io::Result<bool> {
+    /// error is printed); `Err` only when writing fails. `shared` is standard output's
+    /// buffer when `out` writes to it (one input at a time): the JSON writer takes a
+    /// handle on it.
+    fn run(
+        &self,
+        input: &str,
+        out: &mut dyn Write,
+        shared: Option<&SharedOut>,
+    ) -> std::io::Result<bool> {
         let decoder = decoder(self.args);
         let options = parse_options(self.args);
         if is_url(input) {
@@ -306,11 +313,16 @@ impl Job<'_> {
                 // Each entry is written as soon as it is final and freed: neither the
                 // model of all the entries nor their JSON is ever held at once.
                 let base = self.base(input);
-                if self.direct {
-                    out.flush()?;
-                    let stdout = BufWriter::with_capacity(1 << 16, raw_stdout()?);
-                    json::parse_and_write(&decoder, &options, bytes, self.transport, base, stdout)?
-                        .flush()?;
+                if let Some(shared) = shared.filter(|_| self.direct) {
+                    // A buffer of its own in front of the shared one: the JSON writer's
+                    // many small writes stay inline, and what it flushes joins the
+                    // output of the other inputs (a large feed's blocks go straight
+                    // through to standard output).
+                    let w = BufWriter::with_capacity(1 << 16, shared.clone());
+                    // Its buffer written into the shared one, which is not flushed.
+                    json::parse_and_write(&decoder, &options, bytes, self.transport, base, w)?
+                        .into_inner()
+                        .map_err(std::io::IntoInnerError::into_error)?;
                 } else {
                     let json = json::parse_and_write(
                         &decoder,
@@ -452,23 +464,6 @@ impl Job<'_> {
     }
 }
 
-/// Standard output without its line buffering: `Stdout` looks for a newline in every
-/// write (a byte-by-byte scan of the whole JSON, which has none until its end). On Unix a
-/// duplicate of the descriptor (same file position, same flags); elsewhere `Stdout`.
-/// Whatever went through `Stdout` before must be flushed first.
-fn raw_stdout() -> std::io::Result<Box<dyn Write>> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
-        Ok(Box::new(std::fs::File::from(fd)))
-    }
-    #[cfg(not(unix))]
-    {
-        Ok(Box::new(std::io::stdout()))
-    }
-}
-
 /// Writes a JSON value, keeping the writer's error kind.
 fn write_value(v: &Value, out: &mut dyn Write) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, v).map_err(|e| match e.io_error_kind() {
@@ -482,9 +477,29 @@ fn warn(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "feed-decoder: {message}");
 }
 
+/// Standard output's buffer, shared by everything that writes a result: the JSON writer
+/// must own its writer, and with a handle on this one each input's output joins the
+/// others' in order, without a flush (a system call) per input.
+#[derive(Clone)]
+struct SharedOut(std::rc::Rc<std::cell::RefCell<BufWriter<Box<dyn Write>>>>);
+
+impl Write for SharedOut {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.0.borrow_mut().write_all(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.borrow_mut().flush()
+    }
+}
+
 /// Runs every input, writing to `out` in argument order. `Ok(true)` when every input
 /// was read.
-fn run_all(job: &Job<'_>, out: &mut dyn Write) -> std::io::Result<bool> {
+fn run_all(job: &Job<'_>, out: &SharedOut) -> std::io::Result<bool> {
     let inputs = &job.args.inputs;
     let jobs = usize::from(job.args.jobs);
     let mut all_read = true;
@@ -494,8 +509,7 @@ fn run_all(job: &Job<'_>, out: &mut dyn Write) -> std::io::Result<bool> {
                 job.exit_after
                     .store(if all_read { 0 } else { 2 }, Ordering::Relaxed);
             }
-            all_read &= job.run(input, out)?;
-            out.flush()?;
+            all_read &= job.run(input, &mut out.clone(), Some(out))?;
         }
         return Ok(all_read);
     }
@@ -512,11 +526,12 @@ fn run_all(job: &Job<'_>, out: &mut dyn Write) -> std::io::Result<bool> {
                 .map(|input| {
                     let mut buf = Vec::new();
                     // Writing to a `Vec` cannot fail.
-                    let read = job.run(input, &mut buf).unwrap_or(false);
+                    let read = job.run(input, &mut buf, None).unwrap_or(false);
                     (buf, read)
                 })
                 .collect()
         });
+        let mut out = out.clone();
         for (buf, read) in rendered {
             out.write_all(&buf)?;
             all_read &= read;
@@ -564,8 +579,10 @@ fn main() -> ExitCode {
         direct: args.jobs == 1 || args.inputs.len() == 1,
         exit_after: std::sync::atomic::AtomicU8::new(NOT_LAST),
     };
-    let mut out = BufWriter::with_capacity(1 << 16, stdout());
-    match run_all(&job, &mut out).and_then(|read| out.flush().map(|()| read)) {
+    let mut out = SharedOut(std::rc::Rc::new(std::cell::RefCell::new(
+        BufWriter::with_capacity(1 << 16, stdout()),
+    )));
+    match run_all(&job, &out).and_then(|read| out.flush().map(|()| read)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(2),
         // A closed pipe (`| head`): stop quietly, as other tools do.
