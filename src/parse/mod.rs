@@ -104,7 +104,7 @@ use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use quick_xml::Reader;
-use quick_xml::events::{BytesCData, BytesRef, BytesText, Event};
+use quick_xml::events::{BytesCData, BytesEnd, BytesRef, BytesStart, BytesText, Event};
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, ParsedFeed};
@@ -1504,42 +1504,54 @@ fn strict_pass<'o>(
         kind: BozoKind::NotWellFormed,
         resume: Some((Box::new(driver), from)),
     };
+    let mut own_open = OwnOpen::default();
     loop {
         let pos = reader.buffer_position() as usize;
-        if depth > 0
-            && let Some((ev, len)) = own_event(text, &mut reader)
-        {
+        let own = if depth > 0 {
+            own_event(text, &mut reader, &mut own_open)
+        } else {
+            None
+        };
+        let ev = match own {
+            Some(Own::Error(e)) => return Err(stop(driver, e.to_string(), pos, pos)),
             // The event quick-xml would give, without its UTF-8 check of text the
             // decoder already checked.
-            let at = text.len() - reader.stream().get_ref().len();
-            std::io::BufRead::consume(&mut reader.stream(), len);
-            let done = match &ev {
-                Event::Text(t) => driver.text_event(t, true),
-                Event::GeneralRef(_) => {
-                    // The element's text runs to the next `<` at most (references only
-                    // shrink it): room for it at once, when the buffer is still small.
-                    if driver.skipped_depth == 0 && driver.builder.text_room_small() {
+            Some(Own::Event(ev, len)) => {
+                let at = text.len() - reader.stream().get_ref().len();
+                std::io::BufRead::consume(&mut reader.stream(), len);
+                if matches!(ev, Event::Start(_) | Event::Empty(_) | Event::End(_)) {
+                    // Tags go on below, as quick-xml's do.
+                    ev
+                } else {
+                    if matches!(ev, Event::GeneralRef(_))
+                        && driver.skipped_depth == 0
+                        && driver.builder.text_room_small()
+                    {
+                        // The element's text runs to the next `<` at most (references
+                        // only shrink it): room for it at once.
                         let rest = &text.as_bytes()[at..];
                         driver
                             .builder
                             .reserve_text(memchr::memchr(b'<', rest).unwrap_or(rest.len()));
                     }
-                    driver.quick_event(ev)
+                    let done = match &ev {
+                        Event::Text(t) => driver.text_event(t, true),
+                        _ => driver.quick_event(ev),
+                    };
+                    if let Err(f) = done {
+                        let (m, at, _) = f.at(pos);
+                        return Err(stop(driver, m, at, pos));
+                    }
+                    continue;
                 }
-                _ => driver.quick_event(ev),
-            };
-            if let Err(f) = done {
-                let (m, at, _) = f.at(pos);
-                return Err(stop(driver, m, at, pos));
             }
-            continue;
-        }
-        let ev = match reader.read_event() {
-            Ok(ev) => ev,
-            Err(e) => {
-                let at = reader.error_position() as usize;
-                return Err(stop(driver, e.to_string(), at, pos));
-            }
+            None => match reader.read_event() {
+                Ok(ev) => ev,
+                Err(e) => {
+                    let at = reader.error_position() as usize;
+                    return Err(stop(driver, e.to_string(), at, pos));
+                }
+            },
         };
         match ev {
             Event::Start(_) | Event::Empty(_) if depth == 0 && seen_root => {
@@ -1619,33 +1631,79 @@ fn strict_pass<'o>(
     Ok(driver)
 }
 
-/// The next event inside the root element when it is character data, a reference or a
-/// CDATA section, read from `text` itself, with the number of bytes it spans; `None` for
-/// other markup and for what quick-xml would report as an error, which quick-xml reads.
+/// The next event inside the root element, read from `text` itself, with the number of
+/// bytes it spans; `None` for comments, processing instructions, the root's end tag and
+/// whatever quick-xml would report as a syntax error, which quick-xml reads.
 ///
 /// quick-xml's slice reader checks every event for UTF-8 with `str::from_utf8`, although
 /// the text it reads from is a `&str` already: a third of a bare scan's time, and the
-/// largest single cost of a parse. Text runs and CDATA sections hold almost all of a
-/// feed's bytes, so the strict pass takes them from `text` and advances quick-xml past
-/// them with [`Reader::stream`]. The events are exactly the ones quick-xml would give: text
-/// up to the next `<` or `&` (not trimmed), a reference's name up to its `;`, a CDATA
-/// section's content up to its `]]>`.
+/// largest single cost of a parse. So the strict pass takes text, references, CDATA
+/// sections and tags from `text` and advances quick-xml past them with
+/// [`Reader::stream`]. The events are exactly the ones quick-xml would give: text up to
+/// the next `<` or `&` (not trimmed), a reference's name up to its `;`, a CDATA
+/// section's content up to its `]]>`, a tag up to the first `>` outside quotes (an
+/// empty-element tag when a `/` comes before it), an end tag's name without trailing
+/// whitespace.
+///
 /// Only in quick-xml's text state, which this is: its previous event was markup or a
-/// reference, so the next byte is neither `<` nor `&` only where text starts.
-fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>, usize)> {
+/// reference, so the next byte is neither `<` nor `&` only where text starts. quick-xml
+/// keeps the names of the elements it opened to check end tags; those opened here are
+/// kept in `open` instead, and an end tag is checked against them with quick-xml's error
+/// (quick-xml itself then only ever has the root open, whose end tag it reads).
+fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>, open: &mut OwnOpen) -> Option<Own<'t>> {
     let rest = text.get(text.len() - reader.stream().get_ref().len()..)?;
     let b = rest.as_bytes();
+    let event = |ev, len| Some(Own::Event(ev, len));
     match b.first()? {
-        b'<' => {
-            let body = b.strip_prefix(b"<![CDATA[")?;
-            // One searcher for the process: building one per section costs more than
-            // the search in a short one.
-            static CDATA_END: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-                std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"]]>"));
-            let end = CDATA_END.find(body)?;
-            let content = &rest[9..9 + end];
-            Some((Event::CData(BytesCData::new(content)), 9 + end + 3))
-        }
+        b'<' => match b.get(1)? {
+            b'!' => {
+                let body = b.strip_prefix(b"<![CDATA[")?;
+                // One searcher for the process: building one per section costs more
+                // than the search in a short one.
+                static CDATA_END: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+                    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"]]>"));
+                let end = CDATA_END.find(body)?;
+                let content = &rest[9..9 + end];
+                event(Event::CData(BytesCData::new(content)), 9 + end + 3)
+            }
+            b'?' => None,
+            b'/' => {
+                let gt = tag_end(b)?;
+                let content = &rest[2..gt];
+                // Trailing whitespace is not part of the name (quick-xml's default).
+                let name = &content[..content
+                    .bytes()
+                    .rposition(|c| !is_xml_space(c))
+                    .map_or(0, |i| i + 1)];
+                // An element quick-xml opened (the root) is closed by quick-xml.
+                let start = *open.starts.last()?;
+                let expected = &open.names[start..];
+                if name != expected {
+                    return Some(Own::Error(quick_xml::Error::IllFormed(
+                        quick_xml::errors::IllFormedError::MismatchedEndTag {
+                            expected: expected.to_owned(),
+                            found: name.to_owned(),
+                        },
+                    )));
+                }
+                open.names.truncate(start);
+                open.starts.pop();
+                event(Event::End(BytesEnd::new(name)), gt + 1)
+            }
+            _ => {
+                let gt = tag_end(b)?;
+                let content = &rest[1..gt];
+                let name_len = |c: &str| c.bytes().position(is_xml_space).unwrap_or(c.len());
+                if let Some(inner) = content.strip_suffix('/') {
+                    let ev = BytesStart::from_content(inner, name_len(inner));
+                    return event(Event::Empty(ev), gt + 1);
+                }
+                let n = name_len(content);
+                open.starts.push(open.names.len());
+                open.names.push_str(&content[..n]);
+                event(Event::Start(BytesStart::from_content(content, n)), gt + 1)
+            }
+        },
         b'&' => {
             // A reference closed by `;` before any `&` or `<`; quick-xml words the
             // error of any other.
@@ -1653,7 +1711,7 @@ fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>
             if b[1 + i] != b';' {
                 return None;
             }
-            Some((Event::GeneralRef(BytesRef::new(&rest[1..1 + i])), i + 2))
+            event(Event::GeneralRef(BytesRef::new(&rest[1..1 + i])), i + 2)
         }
         _ => {
             // The search for the end also finds `]]>`: a text holding it is left to
@@ -1671,9 +1729,47 @@ fn own_event<'t>(text: &'t str, reader: &mut Reader<&[u8]>) -> Option<(Event<'t>
                 }
                 n += 1;
             }
-            Some((Event::Text(BytesText::from_escaped(&rest[..n])), n))
+            event(Event::Text(BytesText::from_escaped(&rest[..n])), n)
         }
     }
+}
+
+/// quick-xml's whitespace (XML's `S`).
+fn is_xml_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\r' | b'\n' | b'\t')
+}
+
+/// The index of the `>` that closes the tag starting at `b[0]` (`<`), as quick-xml finds
+/// it: the first one outside single- or double-quoted values. `None` at the end of the
+/// text (quick-xml reports which construct was left open).
+fn tag_end(b: &[u8]) -> Option<usize> {
+    let mut quote = None;
+    for i in memchr::memchr3_iter(b'>', b'\'', b'"', b) {
+        match (quote, b[i]) {
+            (None, b'>') => return Some(i),
+            (None, q) => quote = Some(q),
+            (Some(q), c) if c == q => quote = None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The names of the elements the strict pass opened itself (every one inside the root),
+/// innermost last, kept as quick-xml keeps its own: [`own_event`] checks end tags
+/// against them.
+#[derive(Default)]
+struct OwnOpen {
+    names: String,
+    starts: Vec<usize>,
+}
+
+/// What [`own_event`] read.
+enum Own<'t> {
+    /// An event, and the number of bytes it spans.
+    Event(Event<'t>, usize),
+    /// An end tag that does not close the innermost element: quick-xml's error for it.
+    Error(quick_xml::Error),
 }
 
 fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind) {
@@ -1991,17 +2087,26 @@ mod tests {
         reader.config_mut().check_comments = true;
         let mut depth = 0usize;
         let mut trail = Vec::new();
+        let mut open = OwnOpen::default();
         loop {
             let pos = reader.buffer_position();
-            if own
-                && depth > 0
-                && let Some((ev, len)) = own_event(text, &mut reader)
-            {
-                std::io::BufRead::consume(&mut reader.stream(), len);
-                trail.push(format!("{pos} {ev:?}"));
-                continue;
-            }
-            match reader.read_event() {
+            let mine = if own && depth > 0 {
+                own_event(text, &mut reader, &mut open)
+            } else {
+                None
+            };
+            let read = match mine {
+                Some(Own::Event(ev, len)) => {
+                    std::io::BufRead::consume(&mut reader.stream(), len);
+                    Ok(ev)
+                }
+                // Reported where quick-xml reports it: at the tag's `<`.
+                Some(Own::Error(e)) => Err((pos, e)),
+                None => reader
+                    .read_event()
+                    .map_err(|e| (reader.error_position(), e)),
+            };
+            match read {
                 Ok(Event::Eof) => break,
                 Ok(ev) => {
                     match ev {
@@ -2012,12 +2117,14 @@ mod tests {
                     let stops = depth > 0 && matches!(&ev, Event::Text(t) if holds_cdata_end(t));
                     trail.push(format!("{pos} {ev:?}"));
                     if stops {
-                        break;
+                        return trail;
                     }
                 }
-                Err(e) => {
-                    trail.push(format!("{} error {e}", reader.error_position()));
-                    break;
+                Err((at, e)) => {
+                    // The strict pass stops here (where quick-xml is left does not
+                    // matter).
+                    trail.push(format!("{at} error {e}"));
+                    return trail;
                 }
             }
         }
@@ -2069,6 +2176,20 @@ mod tests {
             "</wrong>",
             "<",
             "<![CDAT",
+            // Tags as quick-xml reads them: quoted `>`, spaces, odd names, unclosed.
+            "<q a='>' b=\"'>\">",
+            "</q  \n>",
+            "<x/ >",
+            "<x\n/>",
+            "< x>",
+            "<>",
+            "</>",
+            "</x a='>'>",
+            "<u a=\"never closed>",
+            "<u a='never closed>",
+            "<a:b xmlns:a='urn:a'>",
+            "</a:b>",
+            "<?pi?>",
         ];
         let mut next = crate::bytes::tests::below(0x9e37_79b9_7f4a_7c15_u64);
         let mut docs: Vec<String> = vec![
