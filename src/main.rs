@@ -483,13 +483,26 @@ fn warn(message: &str) {
 #[derive(Clone)]
 struct SharedOut(std::rc::Rc<std::cell::RefCell<BufWriter<Box<dyn Write>>>>);
 
+impl SharedOut {
+    /// Blocks at least this long (a large feed's JSON, flushed by its own buffer) go
+    /// straight to standard output after what is buffered, instead of being copied into
+    /// the buffer first; the smaller ones (a small feed's whole JSON) join the buffer.
+    const DIRECT: usize = 1 << 15;
+}
+
 impl Write for SharedOut {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().write(buf)
+        self.write_all(buf).map(|()| buf.len())
     }
 
     fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
-        self.0.borrow_mut().write_all(buf)
+        let mut out = self.0.borrow_mut();
+        if buf.len() >= Self::DIRECT {
+            out.flush()?;
+            out.get_mut().write_all(buf)
+        } else {
+            out.write_all(buf)
+        }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
