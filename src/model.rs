@@ -301,6 +301,16 @@ macro_rules! model_struct {
             /// The keys with a typed field.
             pub(crate) const TYPED_KEYS: &[&str] = &[$($key,)* $($lkey,)* $($dkey, $pkey,)*];
 
+            /// Whether `key` is one of [`Self::TYPED_KEYS`] (one `match`).
+            pub(crate) fn has_typed_key(key: &str) -> bool {
+                match key {
+                    $($key => true,)*
+                    $($lkey => true,)*
+                    $($dkey | $pkey => true,)*
+                    _ => false,
+                }
+            }
+
             $(
                 #[doc = concat!("The `", $lkey, "` list as a slice (the field itself is a `Vec`).")]
                 #[must_use]
@@ -408,30 +418,23 @@ macro_rules! model_struct {
 /// of their nested objects (`image`, `textinput`, `source`). (A fixed set of names can
 /// never grow with the input, which is what the parser's budget for other keys is for.)
 pub(crate) fn is_typed_key(key: &str) -> bool {
-    const NESTED: &[&str] = &[
-        "href",
-        "url",
-        "width",
-        "height",
-        "name",
-        "description",
-        "link",
-        "title",
-        "value",
-        "type",
-        "email",
-        "uri",
-    ];
-    static KEYS: std::sync::LazyLock<hashbrown::HashSet<&'static str>> =
-        std::sync::LazyLock::new(|| {
-            Feed::TYPED_KEYS
-                .iter()
-                .chain(Entry::TYPED_KEYS)
-                .chain(NESTED)
-                .copied()
-                .collect()
-        });
-    KEYS.contains(key)
+    Entry::has_typed_key(key)
+        || Feed::has_typed_key(key)
+        || matches!(
+            key,
+            "href"
+                | "url"
+                | "width"
+                | "height"
+                | "name"
+                | "description"
+                | "link"
+                | "title"
+                | "value"
+                | "type"
+                | "email"
+                | "uri"
+        )
 }
 
 /// Moves a builder value into a typed field without copying; a value of another shape
@@ -1282,6 +1285,23 @@ mod tests {
             .map(|i| keys[i])
             .collect();
         assert_eq!(order, sorted);
+    }
+
+    #[test]
+    fn the_typed_key_match_is_the_list_of_typed_keys() {
+        for k in Entry::TYPED_KEYS {
+            assert!(Entry::has_typed_key(k) && is_typed_key(k), "{k}");
+        }
+        for k in Feed::TYPED_KEYS {
+            assert!(Feed::has_typed_key(k) && is_typed_key(k), "{k}");
+        }
+        for k in ["", "\0", "titles", "Title", "itunes_author_x", "links_"] {
+            let listed = Entry::TYPED_KEYS.contains(&k) || Feed::TYPED_KEYS.contains(&k);
+            assert!(
+                !listed && !Entry::has_typed_key(k) && !Feed::has_typed_key(k),
+                "{k}"
+            );
+        }
     }
 
     #[test]
