@@ -707,7 +707,7 @@ impl Builder {
             self.svg_ok -= 1;
         }
         if !super::podcast::end(self) && (self.svg_ok > 0 || !(name.handlers.end)(self, key)) {
-            self.pop(key, true);
+            self.pop_unused(key, true);
         }
         let mut emitted = false;
         if self.incontent > 0 && !self.cp.ty_or("xml").ends_with("xml") {
@@ -745,9 +745,10 @@ impl Builder {
         self.pop_impl(element, strip, true).map(|(text, _)| text)
     }
 
-    /// [`Builder::pop`] for a caller that ignores the value: the text moves into the
-    /// entry instead of being copied once more for the caller.
-    fn pop_unused(&mut self, element: &str, strip: bool) -> Option<bool> {
+    /// [`Builder::pop`] for a caller that ignores the value or needs only to know
+    /// whether it is non-empty: the text moves into the entry instead of being copied
+    /// once more for the caller.
+    pub(super) fn pop_unused(&mut self, element: &str, strip: bool) -> Option<bool> {
         self.pop_impl(element, strip, false)
             .map(|(_, nonempty)| nonempty)
     }

@@ -15,7 +15,7 @@ pub(super) fn common(b: &mut Builder, attrs: &[Attr<'_>]) {
     if let Some(href) = getattr(attrs, "href") {
         b.start_link(Vec::new());
         b.data_raw(href);
-        b.pop("link", true);
+        b.pop_unused("link", true);
     }
 }
 

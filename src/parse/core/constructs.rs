@@ -198,7 +198,7 @@ impl Builder {
     }
 
     pub(in crate::parse) fn end_author(&mut self) {
-        self.pop("author", true);
+        self.pop_unused("author", true);
         self.inauthor = false;
         self.sync_author_detail("author");
     }

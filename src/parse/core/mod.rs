@@ -84,16 +84,16 @@ fn end(b: &mut Builder, key: &str) -> bool {
     match key {
         "channel" | "feed" => b.infeed = false,
         "image" => {
-            b.pop("image", true);
+            b.pop_unused("image", true);
             b.inimage = false;
         }
         "textinput" => {
-            b.pop("textinput", true);
+            b.pop_unused("textinput", true);
             b.intextinput = false;
         }
         "author" | "managingeditor" => b.end_author(),
         "contributor" => {
-            b.pop("contributor", true);
+            b.pop_unused("contributor", true);
             b.incontributor = false;
         }
         "name" => b.end_name(),
@@ -107,7 +107,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
             b.pop_content_unused("rights");
         }
         "item" | "entry" => {
-            b.pop("item", true);
+            b.pop_unused("item", true);
             b.inentry = false;
             b.has_content = false;
         }
@@ -120,7 +120,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
         "category" | "keywords" => b.end_category(),
         "tags" => rss::end_tags(b),
         "link" => {
-            b.pop("link", true);
+            b.pop_unused("link", true);
         }
         "guid" | "id" => rss::end_guid(b),
         "title" => b.end_title(),

@@ -167,7 +167,7 @@ impl Builder {
 
     /// The end of `webMaster` (or `dc:publisher`).
     pub(in crate::parse) fn end_publisher(&mut self) {
-        self.pop("publisher", true);
+        self.pop_unused("publisher", true);
         self.sync_author_detail("publisher");
     }
 }

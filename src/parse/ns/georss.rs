@@ -50,7 +50,7 @@ pub(in crate::parse) fn start_where(b: &mut Builder) {
 
 /// The end of a `where` element.
 pub(in crate::parse) fn end_where(b: &mut Builder) {
-    b.pop("where", true);
+    b.pop_unused("where", true);
 }
 
 /// Adds a geometry's members to `where` in the current context.

@@ -56,7 +56,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
         "gml_poslist" => pos(b, true),
         "gml_point" | "gml_linestring" | "gml_linearring" | "gml_exterior" | "gml_polygon" => {
             b.ingeometry = Geom::None;
-            b.pop("geometry", true);
+            b.pop_unused("geometry", true);
         }
         _ => return false,
     }

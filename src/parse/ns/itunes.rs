@@ -66,7 +66,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
         "itunes_summary" => b.end_summary(),
         "itunes_owner" => {
             let kept = b.ctx().get("publisher").cloned();
-            b.pop("publisher", true);
+            b.pop_unused("publisher", true);
             b.inpublisher = false;
             if let Some(k) = kept {
                 b.ctx().insert("publisher".into(), k);
