@@ -1394,8 +1394,8 @@ impl Driver<'_> {
         Ok(())
     }
 
-    /// A text event. `no_cdata_end`: the text is known to hold no `]` (read by
-    /// [`own_event`]), so it needs no search for `]]>`.
+    /// A text event. `no_cdata_end`: the text is known to hold no `]]>` ([`own_event`]
+    /// looked for it while finding the text's end), so it needs no search of its own.
     fn text_event(&mut self, t: &BytesText<'_>, no_cdata_end: bool) -> Result<(), Failure> {
         // Line ends normalized as XML 1.0 says; a text without a carriage return (almost
         // every one) is taken as it is, without that second pass.
