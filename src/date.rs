@@ -795,6 +795,16 @@ fn digits_value(b: &[u8]) -> u32 {
     b.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'))
 }
 
+/// The `HH:MM:SS` at `b[at..at + 8]` (its digits already checked).
+fn clock_at(b: &[u8], at: usize) -> Clock {
+    Clock {
+        hour: digits_value(&b[at..at + 2]),
+        minute: digits_value(&b[at + 3..at + 5]),
+        second: digits_value(&b[at + 6..at + 8]),
+        nanos: 0,
+    }
+}
+
 /// The common RSS shape `Www, DD Mmm YYYY HH:MM:SS ZONE` (a numeric or named zone),
 /// read without the general path's allocations. `None` when the text has another shape
 /// (the general path decides); otherwise the general path's result.
@@ -847,12 +857,7 @@ fn rfc822_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
     if !numeric && !named {
         return None;
     }
-    let clock = Clock {
-        hour: digits_value(&b[17..19]),
-        minute: digits_value(&b[20..22]),
-        second: digits_value(&b[23..25]),
-        nanos: 0,
-    };
+    let clock = clock_at(b, 17);
     Some((|| {
         let offset = zone_token(zone, true)?;
         let year = i32::try_from(digits_value(&b[12..16])).ok()?;
@@ -870,10 +875,11 @@ fn iso_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
     let offset = match b.len() {
         20 if matches!(b[19], b'Z' | b'z') => 0,
         25 if matches!(b[19], b'+' | b'-') && b[22] == b':' && digits(20..22) && digits(23..25) => {
-            let secs = i64::from(digits_value(&b[20..22]) * 3600 + digits_value(&b[23..25]) * 60);
-            if digits_value(&b[20..22]) > 23 || digits_value(&b[23..25]) > 59 {
+            let (h, m) = (digits_value(&b[20..22]), digits_value(&b[23..25]));
+            if h > 23 || m > 59 {
                 return Some(None);
             }
+            let secs = i64::from(h * 3600 + m * 60);
             if b[19] == b'-' { -secs } else { secs }
         }
         _ => return None,
@@ -892,12 +898,7 @@ fn iso_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
     if !shape {
         return None;
     }
-    let clock = Clock {
-        hour: digits_value(&b[11..13]),
-        minute: digits_value(&b[14..16]),
-        second: digits_value(&b[17..19]),
-        nanos: 0,
-    };
+    let clock = clock_at(b, 11);
     Some((|| {
         let year = i32::try_from(digits_value(&b[0..4])).ok()?;
         let date = NaiveDate::from_ymd_opt(year, digits_value(&b[5..7]), digits_value(&b[8..10]))?;

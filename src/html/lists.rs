@@ -108,6 +108,7 @@ pub(super) const ACCEPTABLE_ELEMENTS: &[&str] = &[
 ];
 
 /// HTML attributes kept (feedparser's `acceptable_attributes`).
+#[cfg_attr(not(test), allow(dead_code))] // `is_acceptable_attribute` is the lookup; this, its source
 pub(super) const ACCEPTABLE_ATTRIBUTES: &[&str] = &[
     "abbr",
     "accept",

@@ -61,8 +61,8 @@ use std::borrow::Cow;
 
 use crate::parse::url::{scheme_of, urljoin};
 use lists::{
-    ACCEPTABLE_ATTRIBUTES, MATHML_ATTRIBUTES, MATHML_ELEMENTS, RELATIVE_URIS, SVG_ATTRIBUTES,
-    SVG_CASED, SVG_ELEMENTS, UNACCEPTABLE_WITH_CONTENT,
+    MATHML_ATTRIBUTES, MATHML_ELEMENTS, RELATIVE_URIS, SVG_ATTRIBUTES, SVG_CASED, SVG_ELEMENTS,
+    UNACCEPTABLE_WITH_CONTENT,
 };
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -826,9 +826,8 @@ impl Processor<'_> {
     }
 
     fn sanitize_start(&mut self, tag: &str, mut attrs: Vec<HAttr<'_>>) {
-        let mut acceptable: &[&str] = ACCEPTABLE_ATTRIBUTES;
-        // The HTML list (not MathML's or SVG's), looked up by its match.
-        let mut html_list = true;
+        // The attributes kept: HTML's (its list compiled to a match), MathML's or SVG's.
+        let mut allowed: fn(&str) -> bool = lists::is_acceptable_attribute;
         let mut svg = false;
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
         let local_of = |t: &str| -> (bool, bool) {
@@ -871,11 +870,9 @@ impl Processor<'_> {
                 self.svg_ok += 1;
             }
             if self.mathml_ok > 0 && contains(MATHML_ELEMENTS, &tag) {
-                acceptable = MATHML_ATTRIBUTES;
-                html_list = false;
+                allowed = |key| contains(MATHML_ATTRIBUTES, key);
             } else if self.svg_ok > 0 && contains(SVG_ELEMENTS, &tag) {
-                acceptable = SVG_ATTRIBUTES;
-                html_list = false;
+                allowed = |key| contains(SVG_ATTRIBUTES, key);
                 svg = true;
                 tag = Cow::Owned(svg_case(&tag).to_owned());
             } else if !acceptable_element {
@@ -892,13 +889,6 @@ impl Processor<'_> {
         }
         let animation = svg && animates;
         let mut targets_href = false;
-        let allowed = |key: &str| {
-            if html_list {
-                lists::is_acceptable_attribute(key)
-            } else {
-                contains(acceptable, key)
-            }
-        };
         // Filtered in place: the attributes kept, in their order, with their values made
         // safe.
         let mut clean = normalize_attrs(attrs);
