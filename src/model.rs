@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::bozo::Bozo;
-use crate::parse::dict::{Map as DMap, Value as DValue};
+use crate::parse::dict::{Item, Map as DMap, Value as DValue};
 
 mod itunes;
 mod media;
@@ -510,8 +510,13 @@ impl<T: FromV> FromV for Box<T> {
     }
 }
 
-impl<T: FromV + FitsV> FromV for Vec<T> {
+impl<T: FromV + FitsV + Item> FromV for Vec<T> {
     fn from_v(v: DValue) -> Result<Self, DValue> {
+        // The builder's typed list moves as it is.
+        let v = match T::take_list(v) {
+            Ok(items) => return Ok(items),
+            Err(v) => v,
+        };
         if !v.as_array().is_some_and(|a| a.iter().all(T::fits_v)) {
             return Err(v);
         }
@@ -598,9 +603,6 @@ impl FromV for Text {
 
 impl FitsV for Link {
     fn fits_v(v: &DValue) -> bool {
-        if matches!(v, DValue::Link(_)) {
-            return true;
-        }
         v.as_object().is_some_and(|o| {
             ["rel", "type", "href", "title", "length"]
                 .iter()
@@ -611,9 +613,6 @@ impl FitsV for Link {
 
 impl FromV for Link {
     fn from_v(v: DValue) -> Result<Self, DValue> {
-        if let DValue::Link(l) = v {
-            return Ok(*l);
-        }
         if !Self::fits_v(&v) {
             return Err(v);
         }
@@ -680,9 +679,6 @@ impl FromV for Person {
 
 impl FitsV for Tag {
     fn fits_v(v: &DValue) -> bool {
-        if matches!(v, DValue::Tag(_)) {
-            return true;
-        }
         v.as_object().is_some_and(|o| {
             o.iter().all(|(k, v)| {
                 matches!(k, "term" | "scheme" | "label") && (v.is_string() || v.is_null())
@@ -693,9 +689,6 @@ impl FitsV for Tag {
 
 impl FromV for Tag {
     fn from_v(v: DValue) -> Result<Self, DValue> {
-        if let DValue::Tag(t) = v {
-            return Ok(*t);
-        }
         if !Self::fits_v(&v) {
             return Err(v);
         }
@@ -729,7 +722,7 @@ fn put_v<T: FromV>(field: &mut Option<T>, v: DValue) -> Option<DValue> {
 
 /// As [`put_v`] for a list. An empty list stays behind (in `extra`), so that the JSON
 /// contract still writes the `[]` feedparser has for it.
-fn put_list<T: FromV + FitsV>(field: &mut Vec<T>, v: DValue) -> Option<DValue> {
+fn put_list<T: FromV + FitsV + Item>(field: &mut Vec<T>, v: DValue) -> Option<DValue> {
     match Vec::<T>::from_v(v) {
         Ok(list) if list.is_empty() => Some(DValue::Array(Vec::new())),
         Ok(list) => {

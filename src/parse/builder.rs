@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::dict::{Key, Map, Value, jv};
+use super::dict::{Item, Key, Map, Value, jv};
 use crate::model::Link;
 
 use super::ns::{canonical_prefix, normalize_ns};
@@ -247,25 +247,52 @@ pub(super) fn link_from_attrs(attrs: Attrs<'_>) -> Link {
 
 /// The last of the context's `links`, when there is one.
 pub(super) fn last_link(ctx: &Dict) -> Option<&Link> {
-    match ctx.get("links")?.as_array()?.last()? {
-        Value::Link(l) => Some(l),
-        _ => None,
-    }
+    ctx.get("links")?.list::<Link>()?.last()
 }
 
 /// Appends `link` to the context's `links` (unless that key holds something else).
 pub(super) fn push_link(ctx: &mut Dict, link: Link) {
-    let links = ctx.entry("links".into()).or_insert_with(|| jv!([]));
-    if let Some(a) = links.as_array_mut() {
-        a.push(Value::Link(Box::new(link)));
+    let links = ctx.entry("links".into()).or_insert_with(empty_list::<Link>);
+    if let Some(a) = links.list_mut() {
+        a.push(link);
+    }
+}
+
+/// A new, empty typed list (`links`, `tags`, `authors`, `contributors`, `content`).
+pub(super) fn empty_list<T: Item>() -> Value {
+    T::new_list(Vec::new())
+}
+
+/// Appends a content detail to the `content` list. A detail without a media type (a
+/// dictionary, not the model's `Text`) turns the typed list into a plain one first, so
+/// that it is kept as it is.
+fn push_content_item(list: &mut Value, detail: Value) {
+    let detail = match detail {
+        Value::Text(t) => match list.list_mut::<crate::model::Text>() {
+            Some(texts) => return texts.push(*t),
+            None => Value::Text(t),
+        },
+        other => other,
+    };
+    if let Some(texts) = list.list_mut::<crate::model::Text>() {
+        let items = std::mem::take(texts);
+        *list = Value::Array(
+            items
+                .into_iter()
+                .map(|t| Value::Text(Box::new(t)))
+                .collect(),
+        );
+    }
+    if let Some(a) = list.as_array_mut() {
+        a.push(detail);
     }
 }
 
 /// Sets the `href` of the context's last link, when there is one.
 fn set_last_link_href(ctx: &mut Dict, href: String) {
-    if let Some(Value::Link(l)) = ctx
+    if let Some(l) = ctx
         .get_mut("links")
-        .and_then(Value::as_array_mut)
+        .and_then(Value::list_mut::<Link>)
         .and_then(|a| a.last_mut())
     {
         l.href = Some(href);
@@ -931,10 +958,10 @@ impl Builder {
             if element == "content" {
                 let detail = self.cp.detail(last_use(&mut output));
                 let ctx = self.ctx();
-                let list = ctx.entry("content".into()).or_insert_with(|| jv!([]));
-                if let Some(a) = list.as_array_mut() {
-                    a.push(detail);
-                }
+                let list = ctx
+                    .entry("content".into())
+                    .or_insert_with(empty_list::<crate::model::Text>);
+                push_content_item(list, detail);
             } else if element == "link" {
                 if !self.inimage {
                     let fixed = if output.contains('&') {

@@ -25,14 +25,19 @@ pub(crate) enum Value {
     /// A text construct's details (`title_detail`, a `content` item), built as the
     /// model's [`crate::model::Text`] directly rather than as a dictionary.
     Text(Box<crate::model::Text>),
-    /// A category (`tags` items), built as the model's [`crate::model::Tag`] directly.
-    Tag(Box<crate::model::Tag>),
-    /// A link (`links` items), built as the model's [`crate::model::Link`] directly.
-    Link(Box<crate::model::Link>),
     /// A person (`author_detail`, `authors` and `contributors` items …), built as the
     /// model's [`crate::model::Person`] directly.
     Person(Box<crate::model::Person>),
     Array(Vec<Value>),
+    /// The `links` list, typed: its items move into [`crate::model::Entry::links`] and
+    /// [`crate::model::Feed::links`] as they are (no box per item, no second list).
+    Links(Vec<crate::model::Link>),
+    /// The `tags` list, typed.
+    Tags(Vec<crate::model::Tag>),
+    /// A list of persons (`authors`, `contributors`), typed.
+    Persons(Vec<crate::model::Person>),
+    /// The `content` list, typed.
+    Texts(Vec<crate::model::Text>),
     Object(Map),
     /// A parsed date (`*_parsed`): a Python `struct_time` (an array of nine integers)
     /// in JSON, kept as the date itself here.
@@ -340,11 +345,13 @@ impl PartialEq for Value {
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Float(a), Value::Float(b)) => a == b,
             (Value::Array(a), Value::Array(b)) => a == b,
+            (Value::Links(a), Value::Links(b)) => a == b,
+            (Value::Tags(a), Value::Tags(b)) => a == b,
+            (Value::Persons(a), Value::Persons(b)) => a == b,
+            (Value::Texts(a), Value::Texts(b)) => a == b,
             (Value::Object(a), Value::Object(b)) => a == b,
             (Value::Date(a), Value::Date(b)) => a == b,
             (Value::Text(a), Value::Text(b)) => a == b,
-            (Value::Tag(a), Value::Tag(b)) => a == b,
-            (Value::Link(a), Value::Link(b)) => a == b,
             (Value::Person(a), Value::Person(b)) => a == b,
             (a, b) => a.as_str().is_some_and(|a| b.as_str() == Some(a)),
         }
@@ -395,6 +402,16 @@ impl Value {
         }
     }
 
+    /// A typed list's items (`links`, `tags`, `authors`, `content` …).
+    pub(crate) fn list<T: Item>(&self) -> Option<&Vec<T>> {
+        T::list(self)
+    }
+
+    /// A typed list's items, mutably.
+    pub(crate) fn list_mut<T: Item>(&mut self) -> Option<&mut Vec<T>> {
+        T::list_mut(self)
+    }
+
     pub(crate) fn is_object(&self) -> bool {
         matches!(self, Value::Object(_))
     }
@@ -429,10 +446,12 @@ impl Value {
             Value::String(s) => s.into(),
             Value::Shared(s) => serde_json::Value::String(s.to_string()),
             Value::Array(a) => a.into_iter().map(Value::into_json).collect(),
+            Value::Links(a) => serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+            Value::Tags(a) => serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+            Value::Persons(a) => serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+            Value::Texts(a) => serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
             Value::Object(o) => serde_json::Value::Object(o.into_json()),
             Value::Text(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
-            Value::Tag(t) => serde_json::to_value(&*t).unwrap_or(serde_json::Value::Null),
-            Value::Link(l) => serde_json::to_value(&*l).unwrap_or(serde_json::Value::Null),
             Value::Person(p) => serde_json::to_value(&*p).unwrap_or(serde_json::Value::Null),
             Value::Date(d) => crate::date::struct_time(&d)
                 .iter()
@@ -458,6 +477,57 @@ impl Value {
             serde_json::Value::Object(o) => Value::Object(Map::from_json(o)),
         }
     }
+}
+
+/// A model type kept in a typed list variant of [`Value`]: built in place by the
+/// builder and moved into the model's `Vec` as it is.
+pub(crate) trait Item: Sized {
+    /// The items, when `v` is a list of this type.
+    fn list(v: &Value) -> Option<&Vec<Self>>;
+    /// The items, mutably, when `v` is a list of this type.
+    fn list_mut(v: &mut Value) -> Option<&mut Vec<Self>>;
+    /// The items, moved out, when `v` is a list of this type; else `v` unchanged.
+    fn take_list(v: Value) -> Result<Vec<Self>, Value>;
+    /// A list of this type.
+    fn new_list(items: Vec<Self>) -> Value;
+}
+
+macro_rules! typed_list {
+    ($($t:ty => $variant:ident),* $(,)?) => {$(
+        impl Item for $t {
+            fn list(v: &Value) -> Option<&Vec<Self>> {
+                match v {
+                    Value::$variant(a) => Some(a),
+                    _ => None,
+                }
+            }
+
+            fn list_mut(v: &mut Value) -> Option<&mut Vec<Self>> {
+                match v {
+                    Value::$variant(a) => Some(a),
+                    _ => None,
+                }
+            }
+
+            fn take_list(v: Value) -> Result<Vec<Self>, Value> {
+                match v {
+                    Value::$variant(a) => Ok(a),
+                    other => Err(other),
+                }
+            }
+
+            fn new_list(items: Vec<Self>) -> Value {
+                Value::$variant(items)
+            }
+        }
+    )*};
+}
+
+typed_list! {
+    crate::model::Link => Links,
+    crate::model::Tag => Tags,
+    crate::model::Person => Persons,
+    crate::model::Text => Texts,
 }
 
 impl From<&str> for Value {

@@ -7,15 +7,16 @@
 use crate::parse::Attr;
 use std::borrow::Cow;
 
-use crate::model::Person;
+use crate::model::{Person, Tag};
 use crate::parse::builder::{
-    Builder, Dict, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, str_of,
-    trim_py,
+    Builder, Dict, date_value, detail_key, empty_list, getattr, is_html_type, jstr,
+    map_content_type, str_of, trim_py,
 };
-use crate::parse::dict::{Value, jv};
+use crate::parse::dict::Value;
 use crate::parse::text::find_email;
 
-/// A new person, empty (feedparser's `{}` in `authors` and `contributors`).
+/// A new person, empty (feedparser's `{}` in `authors` and `contributors`), as a
+/// detail (`author_detail` …).
 fn new_person() -> Value {
     Value::Person(Box::default())
 }
@@ -52,14 +53,12 @@ fn person_string(p: &Person) -> Option<String> {
 /// Sets `key` of the last person of the list under `list` (a new list of one empty
 /// person when there is none).
 fn save_to_last_person(ctx: &mut Dict, list: &'static str, key: &str, value: &str) {
-    let people = ctx
-        .entry(list.into())
-        .or_insert_with(|| Value::Array(vec![new_person()]));
-    if let Some(a) = people.as_array_mut() {
+    let people = ctx.entry(list.into()).or_insert_with(empty_list::<Person>);
+    if let Some(a) = people.list_mut::<Person>() {
         if a.is_empty() {
-            a.push(new_person());
+            a.push(Person::default());
         }
-        if let Some(Value::Person(p)) = a.last_mut() {
+        if let Some(p) = a.last_mut() {
             set_person_field(p, key, value);
         }
     }
@@ -105,10 +104,10 @@ impl Builder {
         let ctx = self.ctx();
         let last = ctx
             .get(plural)
-            .and_then(Value::as_array)
+            .and_then(Value::list::<Person>)
             .and_then(|a| a.last());
-        let from_list = matches!(last, Some(Value::Person(_)));
-        if let Some(Value::Person(detail)) = last
+        let from_list = last.is_some();
+        if let Some(detail) = last
             && !person_is_empty(detail)
         {
             if let Some(v) = person_string(detail) {
@@ -154,10 +153,10 @@ impl Builder {
         if from_list
             && let Some(last) = ctx
                 .get_mut(plural)
-                .and_then(Value::as_array_mut)
+                .and_then(Value::list_mut::<Person>)
                 .and_then(|a| a.last_mut())
         {
-            *last = Value::Person(detail);
+            *last = *detail;
         }
     }
 
@@ -168,22 +167,26 @@ impl Builder {
         label: Option<&str>,
     ) {
         let ctx = self.ctx();
-        let tags = ctx.entry("tags".into()).or_insert_with(|| jv!([]));
+        let tags = ctx.entry("tags".into()).or_insert_with(empty_list::<Tag>);
         let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
         if empty(term) && empty(scheme) && empty(label) {
             return;
         }
-        let value = Value::Tag(Box::new(crate::model::Tag {
-            term: term.map(str::to_owned),
-            scheme: scheme.map(str::to_owned),
-            label: label.map(str::to_owned),
-        }));
         // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
         // keep hostile input linear.
-        if let Some(a) = tags.as_array_mut()
-            && (a.len() > 1000 || !a.contains(&value))
+        if let Some(a) = tags.list_mut::<Tag>()
+            && (a.len() > 1000
+                || !a.iter().any(|t| {
+                    t.term.as_deref() == term
+                        && t.scheme.as_deref() == scheme
+                        && t.label.as_deref() == label
+                }))
         {
-            a.push(value);
+            a.push(Tag {
+                term: term.map(str::to_owned),
+                scheme: scheme.map(str::to_owned),
+                label: label.map(str::to_owned),
+            });
         }
     }
 
@@ -191,9 +194,11 @@ impl Builder {
         self.inauthor = true;
         self.push("author", true);
         let ctx = self.ctx();
-        let a = ctx.entry("authors".into()).or_insert_with(|| jv!([]));
-        if let Some(a) = a.as_array_mut() {
-            a.push(new_person());
+        let a = ctx
+            .entry("authors".into())
+            .or_insert_with(empty_list::<Person>);
+        if let Some(a) = a.list_mut::<Person>() {
+            a.push(Person::default());
         }
     }
 
@@ -293,28 +298,13 @@ impl Builder {
             return;
         };
         let ctx = self.ctx();
-        let last_term_empty = ctx
-            .get("tags")
-            .and_then(Value::as_array)
-            .and_then(|a| a.last())
-            .map(|t| match t {
-                Value::Tag(t) => t.term.as_deref().is_none_or(str::is_empty),
-                t => t
-                    .get("term")
-                    .is_none_or(|v| v.as_str().is_none_or(str::is_empty)),
-            });
-        if last_term_empty == Some(true) {
-            match ctx
-                .get_mut("tags")
-                .and_then(Value::as_array_mut)
-                .and_then(|a| a.last_mut())
-            {
-                Some(Value::Tag(t)) => t.term = Some(value),
-                Some(Value::Object(t)) => {
-                    t.insert("term".into(), jstr(value));
-                }
-                _ => {}
-            }
+        let last = ctx
+            .get_mut("tags")
+            .and_then(Value::list_mut::<Tag>)
+            .and_then(|a| a.last_mut())
+            .filter(|t| t.term.as_deref().is_none_or(str::is_empty));
+        if let Some(t) = last {
+            t.term = Some(value);
         } else {
             self.add_tag(Some(&value), None, None);
         }
@@ -349,9 +339,11 @@ impl Builder {
     pub(in crate::parse) fn open_contributor(&mut self) {
         self.incontributor = true;
         let ctx = self.ctx();
-        let c = ctx.entry("contributors".into()).or_insert_with(|| jv!([]));
-        if let Some(a) = c.as_array_mut() {
-            a.push(new_person());
+        let c = ctx
+            .entry("contributors".into())
+            .or_insert_with(empty_list::<Person>);
+        if let Some(a) = c.list_mut::<Person>() {
+            a.push(Person::default());
         }
     }
 
