@@ -1343,6 +1343,34 @@ mod tests {
     }
 
     #[test]
+    fn content_without_a_media_type_is_kept_in_order_beside_typed_content() {
+        // The inner `content` ends the content parameters, so the outer one's detail
+        // has no media type: the typed list becomes a plain one, and nothing is lost.
+        let text = "<feed xmlns='http://www.w3.org/2005/Atom'><entry>\
+            <content type='html'>a<content>b</content>c</content><content>d</content>\
+            </entry></feed>";
+        let r = parse_str(text, &ParseOptions::default());
+        assert!(r.entries[0].content.is_empty(), "not the model's shape");
+        let e = serde_json::to_value(&r.entries[0]).unwrap();
+        assert_eq!(
+            e["content"],
+            json!([
+                {"base": "", "language": null, "type": "application/xhtml+xml", "value": "ab"},
+                {"base": "", "language": null, "value": "c"},
+                {"base": "", "language": null, "type": "text/plain", "value": "d"},
+            ])
+        );
+        // Typed content alone moves into the model's list.
+        let r = parse_str(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry><content>x</content>\
+             <content type='html'>y</content></entry></feed>",
+            &ParseOptions::default(),
+        );
+        let values: Vec<&str> = r.entries[0].content.iter().map(|t| &*t.value).collect();
+        assert_eq!(values, ["x", "y"]);
+    }
+
+    #[test]
     fn guid_permalink_becomes_link() {
         let e =
             entry("<rss><channel><item><guid>http://example.com/p</guid></item></channel></rss>");
