@@ -448,6 +448,26 @@ pub(crate) type Attrs<'a> = Vec<Attr<'a>>;
 /// The most element names [`Driver`] keeps resolved.
 const MAX_CACHED_NAMES: usize = 256;
 
+/// Namespace bindings: each prefix in scope (`None`: the default namespace) and its URI.
+type Bindings = Vec<(Option<Box<str>>, Box<str>)>;
+
+/// Resolved element names by qualified name.
+type NameCache = HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>;
+
+/// How many root scopes [`NAME_STASH`] keeps names for.
+const STASHED_SCOPES: usize = 4;
+
+thread_local! {
+    /// The names the last feeds parsed on this thread resolved under their root's
+    /// namespace bindings, with those bindings, most recent first. Feeds of one batch
+    /// mostly come from a few generators that declare the same namespaces: a feed whose
+    /// root binds the same URIs as one of these starts with its names instead of
+    /// resolving each again. At most [`STASHED_SCOPES`] caches of at most
+    /// [`MAX_CACHED_NAMES`] names each.
+    static NAME_STASH: std::cell::RefCell<Vec<(Bindings, NameCache)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// FNV-1a: element names are short, and SipHash costs more than the lookup saves.
 #[derive(Default)]
 struct Fnv(u64);
@@ -510,7 +530,7 @@ pub(crate) struct Driver<'o> {
     /// The namespace declarations in scope, innermost last.
     scopes: Scopes,
     /// Names already resolved in the current namespace scope (cleared when it changes).
-    names: HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>,
+    names: NameCache,
     open: Vec<Open>,
     /// The open elements deeper than [`SHALLOW`], counted by a hash of their name, so
     /// that an end tag matching none of them is known at once.
@@ -639,6 +659,28 @@ impl Scopes {
             Some(p) => self.prefixed.get(p).and_then(|s| s.last()),
         }
         .map(String::as_str)
+    }
+
+    /// Every prefix in scope (`None`: the default namespace) and the URI bound to it.
+    fn bindings(&self) -> Bindings {
+        let mut out: Bindings = self
+            .prefixed
+            .iter()
+            .filter_map(|(p, stack)| Some((Some(p.clone()), stack.last()?.as_str().into())))
+            .collect();
+        if let Some(uri) = self.default.last() {
+            out.push((None, uri.as_str().into()));
+        }
+        out
+    }
+
+    /// Whether exactly `bindings` are in scope.
+    fn binds(&self, bindings: &Bindings) -> bool {
+        let bound = self.prefixed.len() + usize::from(!self.default.is_empty());
+        bound == bindings.len()
+            && bindings
+                .iter()
+                .all(|(p, uri)| self.resolve(p.as_deref()) == Some(&**uri))
     }
 
     /// Undoes the declarations made after the first `to`.
@@ -835,6 +877,9 @@ impl<'o> Driver<'o> {
         }
         if self.scopes.len() != scopes_before {
             self.names.clear();
+            if scopes_before == 0 {
+                self.reuse_names();
+            }
         }
         let name = self.name_for(qname)?;
         let mut out = xlink;
@@ -958,9 +1003,42 @@ impl<'o> Driver<'o> {
     /// Drops the namespace declarations of a closed element.
     fn pop_scopes(&mut self, to: usize) {
         if self.scopes.len() > to {
+            if to == 0 {
+                self.stash_names();
+            }
             self.scopes.truncate(to);
             self.names.clear();
         }
+    }
+
+    /// Keeps the names resolved under the root's declarations for the next feed this
+    /// thread parses ([`NAME_STASH`]).
+    fn stash_names(&mut self) {
+        if self.names.is_empty() {
+            return;
+        }
+        let names = std::mem::take(&mut self.names);
+        let bindings = self.scopes.bindings();
+        NAME_STASH.with(|stash| {
+            let mut stash = stash.borrow_mut();
+            stash.retain(|(b, _)| *b != bindings);
+            if stash.len() >= STASHED_SCOPES {
+                stash.pop();
+            }
+            stash.insert(0, (bindings, names));
+        });
+    }
+
+    /// Takes the names the last feed resolved, when its root bound every prefix (and the
+    /// default namespace) to what this root binds them to: a name is a function of the
+    /// qualified name and the URI its prefix is bound to, nothing else.
+    fn reuse_names(&mut self) {
+        NAME_STASH.with(|stash| {
+            let mut stash = stash.borrow_mut();
+            if let Some(i) = stash.iter().position(|(b, _)| self.scopes.binds(b)) {
+                self.names = stash.remove(i).1;
+            }
+        });
     }
 
     fn text(&mut self, s: &str, escape: bool) {
@@ -1906,6 +1984,61 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn names_of_one_feed_serve_the_next_only_under_the_same_bindings() {
+        // Prefix `x` bound to Dublin Core: `x:creator` is the author.
+        let dc = "<rss xmlns:x='http://purl.org/dc/elements/1.1/'><channel><item>\
+                  <x:creator>A</x:creator></item></channel></rss>";
+        // The same prefix bound elsewhere: an element of its own.
+        let other = "<rss xmlns:x='http://example.com/x'><channel><item>\
+                     <x:creator>B</x:creator></item></channel></rss>";
+        // Extra binding: not the same scope either.
+        let more = "<rss xmlns:x='http://purl.org/dc/elements/1.1/' \
+                    xmlns:y='http://example.com/y'><channel><item><x:creator>C</x:creator>\
+                    <y:a>D</y:a></item></channel></rss>";
+        let entry = |text: &str| {
+            let r = parse_str(text, &ParseOptions::default());
+            serde_json::to_value(&r.entries[0]).expect("json")
+        };
+        // Each feed parsed alone, on a thread of its own (no stash).
+        let alone: Vec<serde_json::Value> = [dc, other, more]
+            .iter()
+            .map(|t| {
+                let t = (*t).to_owned();
+                std::thread::spawn(move || entry(&t))
+                    .join()
+                    .expect("thread")
+            })
+            .collect();
+        assert_eq!(alone[0]["author"], "A");
+        assert_eq!(alone[1]["x_creator"], "B");
+        assert!(alone[1].get("author").is_none());
+        assert_eq!(alone[2]["y_a"], "D");
+        // One after the other on this thread, in every order: the same results.
+        for order in [[0, 1, 2], [1, 0, 2], [2, 0, 1], [0, 2, 1]] {
+            for _ in 0..2 {
+                for &i in &order {
+                    assert_eq!(entry([dc, other, more][i]), alone[i], "feed {i}");
+                }
+            }
+        }
+        // A feed with the same bindings as a recent one starts with its names; the
+        // stash stays bounded.
+        entry(dc);
+        let first = NAME_STASH.with(|s| s.borrow().first().map(|(_, n)| n.len()));
+        assert!(first.is_some_and(|n| n > 0));
+        for i in 0..10 {
+            let t = format!("<rss xmlns:z{i}='http://example.com/{i}'><channel/></rss>");
+            entry_or_none(&t);
+        }
+        NAME_STASH.with(|s| assert_eq!(s.borrow().len(), STASHED_SCOPES));
+    }
+
+    fn entry_or_none(text: &str) {
+        let r = parse_str(text, &ParseOptions::default());
+        assert!(r.entries.is_empty());
+    }
 
     #[test]
     fn safe_entities_are_read() {
