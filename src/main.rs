@@ -314,15 +314,18 @@ impl Job<'_> {
                 // model of all the entries nor their JSON is ever held at once.
                 let base = self.base(input);
                 if let Some(shared) = shared.filter(|_| self.direct) {
-                    // A buffer of its own in front of the shared one: the JSON writer's
-                    // many small writes stay inline, and what it flushes joins the
-                    // output of the other inputs (a large feed's blocks go straight
-                    // through to standard output).
-                    let w = BufWriter::with_capacity(1 << 16, shared.clone());
-                    // Its buffer written into the shared one, which is not flushed.
-                    json::parse_and_write(&decoder, &options, bytes, self.transport, base, w)?
-                        .into_inner()
-                        .map_err(std::io::IntoInnerError::into_error)?;
+                    // Written straight into the buffered standard output, after the
+                    // other inputs' output: the JSON writer's many small writes stay
+                    // inline, and no byte is copied through a buffer of its own.
+                    let w = shared.take();
+                    shared.put(json::parse_and_write(
+                        &decoder,
+                        &options,
+                        bytes,
+                        self.transport,
+                        base,
+                        w,
+                    )?);
                 } else {
                     let json = json::parse_and_write(
                         &decoder,
@@ -484,6 +487,19 @@ fn warn(message: &str) {
 struct SharedOut(std::rc::Rc<std::cell::RefCell<BufWriter<Box<dyn Write>>>>);
 
 impl SharedOut {
+    /// The buffered standard output itself, for one input's JSON to be written
+    /// straight into ([`SharedOut::put`] gives it back). Meanwhile the shared handle
+    /// holds an empty buffer in front of nothing, which nobody writes to.
+    fn take(&self) -> BufWriter<Box<dyn Write>> {
+        let idle = BufWriter::with_capacity(0, Box::new(std::io::sink()) as Box<dyn Write>);
+        std::mem::replace(&mut *self.0.borrow_mut(), idle)
+    }
+
+    /// Gives back what [`SharedOut::take`] took.
+    fn put(&self, w: BufWriter<Box<dyn Write>>) {
+        *self.0.borrow_mut() = w;
+    }
+
     /// Blocks at least this long (a large feed's JSON, flushed by its own buffer) go
     /// straight to standard output after what is buffered, instead of being copied into
     /// the buffer first; the smaller ones (a small feed's whole JSON) join the buffer.
