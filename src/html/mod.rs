@@ -165,7 +165,7 @@ impl<'a> HtmlFilter<'a> {
         let mut p = Processor {
             out: String::with_capacity(value.len() + value.len() / 8),
             filter: *self,
-            lasttag: "???".into(),
+            lasttag: LastTag::default(),
             unacceptable: 0,
             mathml_ok: 0,
             svg_ok: 0,
@@ -342,7 +342,7 @@ fn expand_short_tags(s: &str) -> String {
 struct Processor<'f> {
     out: String,
     filter: HtmlFilter<'f>,
-    lasttag: String,
+    lasttag: LastTag,
     /// feedparser's count of open `script`/`style`/`applet`; it may go negative (an end
     /// tag without a start), and text is kept only while it is zero.
     unacceptable: i64,
@@ -354,6 +354,53 @@ struct Processor<'f> {
     /// Offsets in `out` of `&lt;` written for a text `<` whose next character was not
     /// known yet.
     deferred_lt: Vec<usize>,
+}
+
+/// The name of the last start tag (feedparser's `lasttag`, which an empty tag `<>`
+/// repeats): kept inline when short, as almost every tag name is, so that filtering a
+/// value allocates nothing for it.
+struct LastTag {
+    short: [u8; LastTag::SHORT],
+    /// The length of the name in `short`, or [`LastTag::LONG`] when it is in `long`.
+    len: u8,
+    long: String,
+}
+
+impl LastTag {
+    const SHORT: usize = 16;
+    const LONG: u8 = u8::MAX;
+
+    fn set(&mut self, name: &str) {
+        if let Some(short) = self.short.get_mut(..name.len()) {
+            short.copy_from_slice(name.as_bytes());
+            self.len = name.len() as u8;
+        } else {
+            self.long.clear();
+            self.long.push_str(name);
+            self.len = Self::LONG;
+        }
+    }
+
+    fn get(&self) -> &str {
+        if self.len == Self::LONG {
+            return &self.long;
+        }
+        // A whole name was copied: its bytes are UTF-8.
+        std::str::from_utf8(&self.short[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl Default for LastTag {
+    /// feedparser's initial `lasttag`.
+    fn default() -> Self {
+        let mut t = LastTag {
+            short: [0; Self::SHORT],
+            len: 0,
+            long: String::new(),
+        };
+        t.set("???");
+        t
+    }
 }
 
 /// An attribute as the tokenizer read it: its lower-cased name and its value, borrowed
@@ -742,7 +789,7 @@ impl Processor<'_> {
             return Scan::Incomplete;
         };
         let (tag, mut k): (Cow<'_, str>, usize) = if b[i + 1] == b'>' {
-            (Cow::Owned(self.lasttag.clone()), j)
+            (Cow::Owned(self.lasttag.get().to_owned()), j)
         } else {
             let mut e = i + 2;
             while e < b.len()
@@ -757,8 +804,7 @@ impl Processor<'_> {
             } else {
                 Cow::Borrowed(name)
             };
-            self.lasttag.clear();
-            self.lasttag.push_str(&tag);
+            self.lasttag.set(&tag);
             (tag, e)
         };
         let mut attrs = Vec::new();
@@ -775,7 +821,7 @@ impl Processor<'_> {
         }
         self.unknown_starttag(&tag, attrs);
         if self.filter.markup == Markup::Xhtml && end > i + 2 && raw[..end].ends_with("/>") {
-            let last = self.lasttag.clone();
+            let last = self.lasttag.get().to_owned();
             self.unknown_endtag(&last);
         }
         Scan::At(end)

@@ -205,3 +205,29 @@ fn every_list_searched_by_contains_is_sorted_and_found() {
         }
     }
 }
+
+#[test]
+fn an_empty_tag_repeats_the_last_start_tag() {
+    let keep = |html: &str| HtmlFilter::new().sanitize(false).apply(html).into_owned();
+    // Before any start tag, feedparser's placeholder name.
+    assert_eq!(keep("<>b"), "<???>b");
+    assert_eq!(sanitize("<>b"), "b");
+    assert_eq!(sanitize("<p>a<>b<>c"), "<p>a<p>b<p>c");
+    assert_eq!(
+        sanitize("<sTrOnG>s</sTrOnG><>t"),
+        "<strong>s</strong><strong>t"
+    );
+    // Names longer than the inline buffer, and after a long one a short one again.
+    let long = "averyveryverylongtagname-x";
+    assert_eq!(
+        keep(&format!("<{long}>a<>b")),
+        format!("<{long}>a<{long}>b")
+    );
+    assert_eq!(
+        keep(&format!("<{long}>a<i>b<>c")),
+        format!("<{long}>a<i>b<i>c")
+    );
+    assert_eq!(keep("<x:y-1.z_>a<>b"), "<x:y-1.z_>a<x:y-1.z_>b");
+    // Not a tag: `é` cannot start a name.
+    assert_eq!(keep("<é>a<>b"), "<é>a<???>b");
+}

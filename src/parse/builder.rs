@@ -52,13 +52,26 @@ impl ContentParams {
         let Some(ty) = &self.ty else {
             return self.detail_dict(Value::Shared(value));
         };
-        Value::Text(Box::new(crate::model::Text {
+        Value::Text(Box::new(self.text(ty, value)))
+    }
+
+    /// [`ContentParams::detail`] unboxed: the model's `Text` when there is a media type
+    /// (a `content` item, which goes into a typed list as it is), else the dictionary.
+    fn detail_unboxed(&self, value: String) -> Result<crate::model::Text, Value> {
+        match &self.ty {
+            Some(ty) => Ok(self.text(ty, Arc::from(value))),
+            None => Err(self.detail_dict(Value::String(value))),
+        }
+    }
+
+    fn text(&self, ty: &Arc<str>, value: Arc<str>) -> crate::model::Text {
+        crate::model::Text {
             content_type: ty.clone(),
             language: self.language.clone(),
             base: self.base.clone(),
             value,
             src: self.src.clone(),
-        }))
+        }
     }
 
     /// The details without a media type: feedparser's dictionary, kept as it is (it does
@@ -266,13 +279,13 @@ pub(super) fn empty_list<T: Item>() -> Value {
 /// Appends a content detail to the `content` list. A detail without a media type (a
 /// dictionary, not the model's `Text`) turns the typed list into a plain one first, so
 /// that it is kept as it is.
-fn push_content_item(list: &mut Value, detail: Value) {
+fn push_content_item(list: &mut Value, detail: Result<crate::model::Text, Value>) {
     let detail = match detail {
-        Value::Text(t) => match list.list_mut::<crate::model::Text>() {
-            Some(texts) => return texts.push(*t),
-            None => Value::Text(t),
+        Ok(t) => match list.list_mut::<crate::model::Text>() {
+            Some(texts) => return texts.push(t),
+            None => Value::Text(Box::new(t)),
         },
-        other => other,
+        Err(dict) => dict,
     };
     if let Some(texts) = list.list_mut::<crate::model::Text>() {
         let items = std::mem::take(texts);
@@ -956,7 +969,7 @@ impl Builder {
         }
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
-                let detail = self.cp.detail(last_use(&mut output));
+                let detail = self.cp.detail_unboxed(last_use(&mut output));
                 let ctx = self.ctx();
                 let list = ctx
                     .entry("content".into())
@@ -1073,7 +1086,7 @@ impl Builder {
         {
             self.lang = Some(l.replace('_', "-").into());
         }
-        let ty = map_content_type(getattr(attrs, "type").unwrap_or(default)).into_owned();
+        let ty = map_content_type(getattr(attrs, "type").unwrap_or(default));
         let base64 = getattr(attrs, "mode") == Some("base64")
             || !(ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/xml"));
         self.cp = ContentParams {
