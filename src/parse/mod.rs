@@ -1196,8 +1196,16 @@ fn strict_attrs<'a>(
             e.name().as_ref()
         ));
     }
+    let raw = e.attributes_raw();
+    if raw
+        .bytes()
+        .all(|c| matches!(c, b' ' | b'\r' | b'\n' | b'\t'))
+    {
+        // No attributes (most tags): nothing to split.
+        return Ok(Vec::new());
+    }
     let mut found = [("", ""); PLAIN_ATTRIBUTES];
-    if let Some(n) = split_attributes(e.attributes_raw(), &mut found) {
+    if let Some(n) = split_attributes(raw, &mut found) {
         let mut out = Vec::with_capacity(n);
         for &(key, value) in &found[..n] {
             strict_attr(key, Cow::Borrowed(value), driver, &mut out)?;
@@ -1305,10 +1313,15 @@ fn is_xml_name(s: &str) -> bool {
         }
         t
     };
-    if let [first, rest @ ..] = s.as_bytes()
-        && s.is_ascii()
-    {
-        return NAME[usize::from(*first)] == 2 && rest.iter().all(|&c| NAME[usize::from(c)] != 0);
+    if let [first, rest @ ..] = s.as_bytes() {
+        // One pass: a non-ASCII byte is 0 in the table, so an ASCII name is accepted
+        // here and any other goes on to the character test.
+        if NAME[usize::from(*first)] == 2 && rest.iter().all(|&c| NAME[usize::from(c)] != 0) {
+            return true;
+        }
+        if s.is_ascii() {
+            return false;
+        }
     }
     let mut chars = s.chars();
     chars
@@ -2038,6 +2051,31 @@ mod tests {
     fn entry_or_none(text: &str) {
         let r = parse_str(text, &ParseOptions::default());
         assert!(r.entries.is_empty());
+    }
+
+    #[test]
+    fn xml_names_are_checked_as_by_characters() {
+        // The definition the byte table shortcuts: by characters, any non-ASCII one
+        // allowed.
+        let by_chars = |s: &str| {
+            let mut chars = s.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_' || c == ':' || !c.is_ascii())
+                && chars.all(|c| {
+                    c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || !c.is_ascii()
+                })
+        };
+        let mut next = crate::bytes::tests::below(0x5851_f42d_4c95_7f2d);
+        const PIECES: &[&str] = &[
+            "a", "Z", "_", ":", "-", ".", "0", "9", "é", "中", " ", "=", "&", "\u{7f}", "\u{a0}",
+            "/",
+        ];
+        for _ in 0..20_000 {
+            let len = next(6);
+            let s: String = (0..len).map(|_| PIECES[next(PIECES.len())]).collect();
+            assert_eq!(is_xml_name(&s), by_chars(&s), "{s:?}");
+        }
     }
 
     #[test]
