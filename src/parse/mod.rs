@@ -457,6 +457,9 @@ type NameCache = HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>;
 /// How many root scopes [`NAME_STASH`] keeps names for.
 const STASHED_SCOPES: usize = 4;
 
+/// The most namespace bindings a root scope kept in [`NAME_STASH`] may have.
+const MAX_STASHED_BINDINGS: usize = 64;
+
 thread_local! {
     /// The names the last feeds parsed on this thread resolved under their root's
     /// namespace bindings, with those bindings, most recent first. Feeds of one batch
@@ -674,10 +677,14 @@ impl Scopes {
         out
     }
 
+    /// How many prefixes (and the default namespace) are bound.
+    fn bound(&self) -> usize {
+        self.prefixed.len() + usize::from(!self.default.is_empty())
+    }
+
     /// Whether exactly `bindings` are in scope.
     fn binds(&self, bindings: &Bindings) -> bool {
-        let bound = self.prefixed.len() + usize::from(!self.default.is_empty());
-        bound == bindings.len()
+        self.bound() == bindings.len()
             && bindings
                 .iter()
                 .all(|(p, uri)| self.resolve(p.as_deref()) == Some(&**uri))
@@ -1014,7 +1021,9 @@ impl<'o> Driver<'o> {
     /// Keeps the names resolved under the root's declarations for the next feed this
     /// thread parses ([`NAME_STASH`]).
     fn stash_names(&mut self) {
-        if self.names.is_empty() {
+        // A root with more declarations than any feed needs (a hostile one) is not
+        // kept: the stash outlives the feed.
+        if self.names.is_empty() || self.scopes.bound() > MAX_STASHED_BINDINGS {
             return;
         }
         let names = std::mem::take(&mut self.names);
@@ -2046,6 +2055,20 @@ mod tests {
             entry_or_none(&t);
         }
         NAME_STASH.with(|s| assert_eq!(s.borrow().len(), STASHED_SCOPES));
+        // A root with more declarations than that is not kept.
+        let many: String = (0..=MAX_STASHED_BINDINGS)
+            .map(|i| format!(" xmlns:p{i}='http://example.com/many/{i}'"))
+            .collect();
+        entry(&format!(
+            "<rss{many}><channel><item><title>t</title></item></channel></rss>"
+        ));
+        NAME_STASH.with(|s| {
+            assert!(
+                s.borrow()
+                    .iter()
+                    .all(|(b, _)| b.len() <= MAX_STASHED_BINDINGS)
+            );
+        });
     }
 
     fn entry_or_none(text: &str) {
