@@ -231,3 +231,32 @@ fn an_empty_tag_repeats_the_last_start_tag() {
     // Not a tag: `é` cannot start a name.
     assert_eq!(keep("<é>a<>b"), "<é>a<???>b");
 }
+
+#[test]
+fn attribute_values_are_escaped_as_byte_by_byte() {
+    // The definition: each `<`, `>`, `"` escaped, and each `&` that starts no reference.
+    fn by_bytes(v: &str) -> String {
+        let mut out = String::new();
+        for (i, c) in v.char_indices() {
+            match c {
+                '>' => out.push_str("&gt;"),
+                '<' => out.push_str("&lt;"),
+                '"' => out.push_str("&quot;"),
+                '&' if !super::starts_reference(&v[i + 1..]) => out.push_str("&amp;"),
+                c => out.push(c),
+            }
+        }
+        out
+    }
+    let mut next = crate::bytes::tests::below(0x2f1e_8d3c_4b5a_6978);
+    const PIECES: &[&str] = &[
+        "a", "&", "amp;", "#38;", "#x26;", "#x;", ";", "<", ">", "\"", "'", "é", " ", "=", "9",
+    ];
+    for _ in 0..20_000 {
+        let len = next(12);
+        let v: String = (0..len).map(|_| PIECES[next(PIECES.len())]).collect();
+        let mut ours = String::new();
+        super::push_attr_value(&mut ours, &v);
+        assert_eq!(ours, by_bytes(&v), "{v:?}");
+    }
+}
