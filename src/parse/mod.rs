@@ -948,6 +948,12 @@ impl<'o> Driver<'o> {
             self.skipped_depth -= 1;
             return;
         }
+        // The usual case (and the only one the strict pass lets through): the end tag
+        // closes the innermost element, spelled the same.
+        if self.open.last().is_some_and(|o| *o.name.qname == *qname) {
+            self.pop_open();
+            return;
+        }
         // Only the shallow elements can match when no deep one has this name: an end
         // tag that matches nothing costs at most SHALLOW comparisons, however deep.
         let candidates = if self.open.len() > SHALLOW && !self.deep.may_hold(qname) {
