@@ -676,7 +676,7 @@ impl Builder {
         self.depth += 1;
         for (k, v) in &mut attrs {
             if k == "rel" || k == "type" {
-                *v = super::lowercase_cow(std::mem::take(v));
+                super::lower_in_place(v);
             }
         }
         self.base_and_lang(tag, &attrs);

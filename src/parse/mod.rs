@@ -100,7 +100,6 @@ pub(crate) mod url;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use quick_xml::Reader;
@@ -451,8 +450,9 @@ const MAX_CACHED_NAMES: usize = 256;
 /// Namespace bindings: each prefix in scope (`None`: the default namespace) and its URI.
 type Bindings = Vec<(Option<Box<str>>, Box<str>)>;
 
-/// Resolved element names by qualified name.
-type NameCache = HashMap<Box<str>, Rc<Name>, BuildHasherDefault<Fnv>>;
+/// Resolved element names by qualified name (foldhash, hashbrown's default: fast on
+/// short names, seeded per process).
+type NameCache = hashbrown::HashMap<Box<str>, Rc<Name>>;
 
 /// How many root scopes [`NAME_STASH`] keeps names for.
 const STASHED_SCOPES: usize = 4;
@@ -469,28 +469,6 @@ thread_local! {
     /// [`MAX_CACHED_NAMES`] names each.
     static NAME_STASH: std::cell::RefCell<Vec<(Bindings, NameCache)>> =
         const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// FNV-1a: element names are short, and SipHash costs more than the lookup saves.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
 }
 
 /// One open element as the driver sees it.
@@ -520,10 +498,26 @@ pub(crate) fn lowercase_cow(s: Cow<'_, str>) -> Cow<'_, str> {
 
 /// `s` lower-cased, borrowed when it has nothing to lower.
 pub(crate) fn lowercase(s: &str) -> Cow<'_, str> {
-    if s.is_ascii() && !s.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Borrowed(s)
-    } else {
+    if has_upper(s) {
         Cow::Owned(s.to_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// Whether `s` may have something to lower: an ASCII capital or a non-ASCII character
+/// (one pass over the bytes).
+#[inline]
+fn has_upper(s: &str) -> bool {
+    s.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+}
+
+/// [`lowercase_cow`] in place: nothing moves when there is nothing to lower (most
+/// attribute names).
+#[inline]
+pub(crate) fn lower_in_place(s: &mut Cow<'_, str>) {
+    if has_upper(s) {
+        *s = lowercase_cow(std::mem::take(s));
     }
 }
 
@@ -767,7 +761,7 @@ impl<'o> Driver<'o> {
             .windows_1252_repair(options.windows_1252_repair)
             .unknown_budget(options.max_unknown_elements),
             scopes: Scopes::default(),
-            names: HashMap::default(),
+            names: NameCache::default(),
             open: Vec::new(),
             deep: DeepNames::default(),
             skipped_depth: 0,
@@ -928,7 +922,7 @@ impl<'o> Driver<'o> {
             let name = self.name_for(qname)?;
             let mut attrs = attrs;
             for (k, _) in &mut attrs {
-                *k = lowercase_cow(std::mem::take(k));
+                lower_in_place(k);
             }
             (name, attrs)
         };
