@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::bozo::Bozo;
+use crate::json::PlainKey;
 use crate::parse::dict::{Item, Map as DMap, Value as DValue};
 
 mod itunes;
@@ -1126,7 +1127,7 @@ fn sorted<'a, S: serde::Serializer>(
         }
         // The typed field wins over an `extra` entry of the same name.
         extra.next_if(|(ek, _)| ek.as_str() == k);
-        m.serialize_entry(k, &v)?;
+        m.serialize_entry(&PlainKey(k), &v)?;
     }
     for (ek, ev) in extra {
         m.serialize_entry(ek, ev)?;
@@ -1134,15 +1135,16 @@ fn sorted<'a, S: serde::Serializer>(
     m.end()
 }
 
-/// Writes `(key, value)` pairs given in sorted key order as a map.
-fn in_order<'a, S: serde::Serializer>(
+/// Writes `(key, value)` pairs given in sorted key order as a map (keys: the model's
+/// literals as [`PlainKey`]s, or strings to escape).
+fn in_order<'a, S: serde::Serializer, K: Serialize>(
     s: S,
-    fields: impl IntoIterator<Item = (&'a str, Field<'a>)>,
+    fields: impl IntoIterator<Item = (K, Field<'a>)>,
 ) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut m = s.serialize_map(None)?;
     for (k, v) in fields {
-        m.serialize_entry(k, &v)?;
+        m.serialize_entry(&k, &v)?;
     }
     m.end()
 }
@@ -1157,7 +1159,7 @@ impl Serialize for Text {
             Some(("type", Field::Str(&self.content_type))),
             Some(("value", Field::Str(&self.value))),
         ];
-        in_order(s, f.into_iter().flatten())
+        in_order(s, f.into_iter().flatten().map(|(k, v)| (PlainKey(k), v)))
     }
 }
 
@@ -1191,7 +1193,7 @@ impl Serialize for Person {
             ("image", &self.image),
             ("name", &self.name),
         ]);
-        in_order(s, f)
+        in_order(s, f.map(|(k, v)| (PlainKey(k), v)))
     }
 }
 
@@ -1202,7 +1204,7 @@ impl Serialize for Tag {
             ("scheme", Field::OptStr(self.scheme.as_deref())),
             ("term", Field::OptStr(self.term.as_deref())),
         ];
-        in_order(s, f)
+        in_order(s, f.map(|(k, v)| (PlainKey(k), v)))
     }
 }
 

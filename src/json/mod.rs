@@ -16,6 +16,7 @@
 use serde_json::{Map, Value, json};
 
 mod writer;
+pub(crate) use writer::PlainKey;
 pub use writer::to_writer;
 
 use crate::bozo::Bozo;

@@ -24,12 +24,33 @@ type Result<T = ()> = std::result::Result<T, serde_json::Error>;
 /// The writer's error, or a value `serde_json` cannot write either (a map key that is
 /// not a string, a number or a boolean).
 pub fn to_writer<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result {
-    value.serialize(&mut Json { w: writer })
+    value.serialize(&mut Json {
+        w: writer,
+        plain_key: false,
+    })
+}
+
+/// A map key that needs no escape (one of the model's literal keys): this writer copies
+/// it as it is, without looking at its bytes; any other serializer sees the string
+/// itself (it is a newtype struct of it).
+pub(crate) struct PlainKey<'a>(pub(crate) &'a str);
+
+/// The newtype name [`PlainKey`] is recognised by, compared by address (no string
+/// comparison per key).
+static PLAIN_KEY: &str = "$feed_decoder::PlainKey";
+
+impl Serialize for PlainKey<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        debug_assert!(self.0.bytes().all(|c| ESCAPE[usize::from(c)] == 0));
+        s.serialize_newtype_struct(PLAIN_KEY, self.0)
+    }
 }
 
 /// The serializer.
 struct Json<W> {
     w: W,
+    /// The map key being written is a [`PlainKey`].
+    plain_key: bool,
 }
 
 fn io(e: std::io::Error) -> serde_json::Error {
@@ -405,6 +426,11 @@ impl<W: Write> ser::Serializer for MapKey<'_, W> {
     type SerializeStructVariant = Impossible<(), serde_json::Error>;
 
     fn serialize_str(self, v: &str) -> Result {
+        if std::mem::take(&mut self.ser.plain_key) {
+            self.ser.raw(b"\"")?;
+            self.ser.raw(v.as_bytes())?;
+            return self.ser.raw(b"\"");
+        }
         self.ser.string(v)
     }
     fn serialize_char(self, v: char) -> Result {
@@ -413,7 +439,9 @@ impl<W: Write> ser::Serializer for MapKey<'_, W> {
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
         self.ser.string(variant)
     }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Result {
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, name: &'static str, v: &T) -> Result {
+        // Only a `PlainKey` holds this very name; it holds a string.
+        self.ser.plain_key = std::ptr::eq(name, PLAIN_KEY);
         v.serialize(self)
     }
     numbers!(quoted: serialize_bool(bool), serialize_i8(i8), serialize_i16(i16),
@@ -500,6 +528,40 @@ impl<W: Write> ser::Serializer for MapKey<'_, W> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Keys of a map: plain ones (the model's literals) and ones to escape, in turn.
+    struct Keys<'a>(&'a [(&'a str, bool)]);
+
+    impl Serialize for Keys<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            use serde::ser::SerializeMap;
+            let mut m = s.serialize_map(None)?;
+            for &(k, plain) in self.0 {
+                if plain {
+                    m.serialize_entry(&PlainKey(k), k)?;
+                } else {
+                    m.serialize_entry(k, k)?;
+                }
+            }
+            m.end()
+        }
+    }
+
+    #[test]
+    fn plain_keys_are_written_as_serde_json_writes_them() {
+        let keys = [
+            ("title", true),
+            ("a\"b", false),
+            ("summary_detail", true),
+            ("new\nline", false),
+            ("published_parsed", true),
+            ("x", false),
+        ];
+        let (ours, theirs) = both(&Keys(&keys));
+        assert_eq!(ours, theirs);
+        // After a plain key, a key to escape is escaped (the mark does not linger).
+        assert!(ours.contains(r#""a\"b":"a\"b""#), "{ours}");
+    }
 
     fn both<T: Serialize + ?Sized>(v: &T) -> (String, String) {
         let mut ours = Vec::new();
