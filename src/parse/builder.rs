@@ -1141,6 +1141,11 @@ impl Builder {
 }
 
 impl Builder {
+    /// Whether text goes into inline XHTML (escaped, each piece marked).
+    pub(crate) fn in_xhtml(&self) -> bool {
+        self.cp.ty.as_deref() == Some("application/xhtml+xml")
+    }
+
     /// Whether the builder is inside a text construct or content element.
     pub(crate) fn in_content(&self) -> bool {
         self.incontent > 0

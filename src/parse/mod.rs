@@ -545,6 +545,8 @@ pub(crate) struct Driver<'o> {
     /// normalisation and no search for one. False for the streaming reader.
     no_cr: bool,
     entities: HashMap<String, String>,
+    /// The text of a run of text and references ([`Driver::text_run`]), reused.
+    run: String,
     expanded: usize,
     bozo: Vec<Bozo>,
     /// The [`Limit`]s already recorded, as bits.
@@ -770,6 +772,7 @@ impl<'o> Driver<'o> {
             chars_checked: false,
             no_cr: false,
             entities,
+            run: String::new(),
             expanded: 0,
             bozo: Vec::new(),
             limits_noted: 0,
@@ -1540,6 +1543,77 @@ impl Driver<'_> {
         Ok(out)
     }
 
+    /// References and text up to the next `<` (`rest` starts at a reference inside an
+    /// element), as one piece of text: the bytes taken, or `None` to read them event by
+    /// event. Escaped markup (an HTML summary in RSS or Atom) is mostly references, and
+    /// each event costs more than the characters it holds; read as one run, the element's
+    /// text gets one call. Only the plain case is taken: in the strict pass over a text
+    /// whose characters and line ends were checked once, outside skipped elements and
+    /// inline XHTML (which keeps each piece), a run whose references are all predefined
+    /// or character references. Anything else (`]`, a custom entity, a reference that is
+    /// not well-formed) goes event by event, which reports it where it is.
+    fn text_run(&mut self, rest: &str) -> Option<usize> {
+        #[cfg(test)]
+        if tests::EVENT_BY_EVENT.get() {
+            return None;
+        }
+        if !(self.strict && self.chars_checked && self.no_cr)
+            || self.skipped_depth > 0
+            || self.builder.in_xhtml()
+        {
+            return None;
+        }
+        let b = rest.as_bytes();
+        // From a reference (the text before the first one is an event of its own).
+        if b.first() != Some(&b'&') {
+            return None;
+        }
+        let end = memchr::memchr(b'<', b)?;
+        let run = &b[..end];
+        if memchr::memchr(b']', run).is_some() {
+            return None;
+        }
+        let mut amp = 0;
+        let mut out = std::mem::take(&mut self.run);
+        out.clear();
+        let mut copied = 0;
+        let decoded = loop {
+            out.push_str(&rest[copied..amp]);
+            let body = amp + 1;
+            // The name ends at `;`; an `&` first is not well-formed.
+            let Some(semi) = memchr::memchr2(b';', b'&', &run[body..]).map(|k| body + k) else {
+                break false;
+            };
+            if run[semi] != b';' {
+                break false;
+            }
+            let name = &rest[body..semi];
+            if name.starts_with('#') {
+                match text::char_ref(name).filter(|&c| is_xml_char(c)) {
+                    Some(c) => out.push(c),
+                    None => break false,
+                }
+            } else if let Some(v) = text::xml_entity(name) {
+                out.push_str(v);
+            } else {
+                break false;
+            }
+            copied = semi + 1;
+            match memchr::memchr(b'&', &run[copied..]) {
+                Some(k) => amp = copied + k,
+                None => {
+                    out.push_str(&rest[copied..end]);
+                    break true;
+                }
+            }
+        };
+        if decoded {
+            self.text(&out, true);
+        }
+        self.run = out;
+        decoded.then_some(end)
+    }
+
     /// A reference in text, resolved strictly.
     fn strict_ref(&mut self, name: &str) -> Result<(), String> {
         if name.starts_with('#') {
@@ -1607,6 +1681,14 @@ fn strict_pass<'o>(
     let mut own_open = OwnOpen::default();
     loop {
         let pos = reader.buffer_position() as usize;
+        if depth > 0
+            && reader.stream().get_ref().first() == Some(&b'&')
+            && let Some(len) =
+                driver.text_run(&text[text.len() - reader.stream().get_ref().len()..])
+        {
+            std::io::BufRead::consume(&mut reader.stream(), len);
+            continue;
+        }
         let own = if depth > 0 {
             own_event(text, &mut reader, &mut own_open)
         } else {
@@ -2006,6 +2088,81 @@ mod tests {
     }
 
     use super::*;
+
+    thread_local! {
+        /// Reads text and references event by event ([`Driver::text_run`] declines).
+        pub(super) static EVENT_BY_EVENT: std::cell::Cell<bool> =
+            const { std::cell::Cell::new(false) };
+    }
+
+    #[test]
+    fn runs_of_references_read_as_event_by_event() {
+        // Pieces of text: references well-formed and not, predefined, character and
+        // custom, `]`, line ends, non-ASCII, nothing.
+        const PIECES: &[&str] = &[
+            "a",
+            " ",
+            "\n",
+            "é",
+            "&lt;",
+            "&gt;",
+            "&amp;",
+            "&quot;",
+            "&apos;",
+            "&#38;",
+            "&#x3C;",
+            "&#X41;",
+            "&#0;",
+            "&#xD800;",
+            "&#1;",
+            "&#;",
+            "&custom;",
+            "&nope;",
+            "&;",
+            "&lt",
+            "&",
+            "]",
+            "]]>",
+            "&amp;&amp;",
+            "&#128512;",
+        ];
+        let mut next = crate::bytes::tests::below(0x1234_5678_9abc_def1);
+        let doctype = "<!DOCTYPE rss [<!ENTITY custom \"C&amp;D\">]>";
+        for _ in 0..3_000 {
+            let mut run =
+                || -> String { (0..next(8)).map(|_| PIECES[next(PIECES.len())]).collect() };
+            let (a, b, c) = (run(), run(), run());
+            let rss = format!(
+                "{doctype}<rss version='2.0'><channel><title>{a}</title>\
+                 <description>{b}</description><item><title>x{c}</title>\
+                 <description>{c}<b>{a}</b></description></item></channel></rss>"
+            );
+            // Inline XHTML keeps each piece: never read as a run.
+            let atom = format!(
+                "<feed xmlns='http://www.w3.org/2005/Atom'><entry>\
+                 <title type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'>{a}<b>{b}</b>\
+                 </div></title><summary type='html'>{c}</summary>\
+                 <content type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'>{b}</div>\
+                 </content></entry></feed>"
+            );
+            for text in [rss, atom] {
+                let read = |by_event: bool| {
+                    EVENT_BY_EVENT.set(by_event);
+                    let r = parse_str(&text, &ParseOptions::default());
+                    EVENT_BY_EVENT.set(false);
+                    (
+                        serde_json::to_value(&r.feed).expect("json"),
+                        serde_json::to_value(&r.entries).expect("json"),
+                        r.bozo
+                            .iter()
+                            .map(|b| (b.message.clone(), format!("{:?}", b.position)))
+                            .collect::<Vec<_>>(),
+                    )
+                };
+                assert_eq!(read(false), read(true), "{text}");
+            }
+        }
+    }
 
     #[test]
     fn names_of_one_feed_serve_the_next_only_under_the_same_bindings() {
