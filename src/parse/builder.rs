@@ -117,6 +117,9 @@ impl SharedStrs {
 struct Elem {
     name: Cow<'static, str>,
     expecting_text: bool,
+    /// Its text is never read (an item's or entry's: the whitespace between its
+    /// children), so none is kept.
+    discard: bool,
     /// The text collected so far (one buffer per element).
     text: String,
     /// Where each piece of inline XHTML starts in `text` (recorded only in XHTML mode,
@@ -554,9 +557,28 @@ impl Builder {
         self.stack.push(Elem {
             name: name.into(),
             expecting_text,
+            discard: false,
             text: String::new(),
             marks: Vec::new(),
         });
+    }
+
+    /// [`Builder::push`] for an element whose text is never read (its popped value is
+    /// ignored): an item or entry, whose text is the whitespace between its children.
+    pub(super) fn push_discarding_text(&mut self, name: &'static str) {
+        self.stack.push(Elem {
+            name: name.into(),
+            expecting_text: false,
+            discard: true,
+            text: String::new(),
+            marks: Vec::new(),
+        });
+    }
+
+    /// Whether text here goes nowhere: outside every element the builder keeps text for,
+    /// or in one whose text is never read, and outside `podcast:` elements.
+    pub(crate) fn discards_text(&self) -> bool {
+        !self.podcast.reading() && self.stack.last().is_none_or(|e| e.discard)
     }
 
     /// Text content (`escape`: escape it when inside inline XHTML).
@@ -565,7 +587,7 @@ impl Builder {
             return;
         }
         let xhtml = self.cp.ty.as_deref() == Some("application/xhtml+xml");
-        let Some(top) = self.stack.last_mut() else {
+        let Some(top) = self.stack.last_mut().filter(|top| !top.discard) else {
             return;
         };
         if xhtml {
@@ -815,6 +837,7 @@ impl Builder {
             expecting_text,
             text,
             marks,
+            ..
         } = self.stack.pop()?;
         let (mut lo, mut hi) = (0, text.len());
         if self.version == "atom10"

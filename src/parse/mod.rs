@@ -1614,6 +1614,23 @@ impl Driver<'_> {
         decoded.then_some(end)
     }
 
+    /// Whitespace up to the next `<` where text goes nowhere (between the children of a
+    /// channel, feed, item or entry): the bytes to skip, or `None` to read it as text.
+    /// Such text is one event per line break of a feed, which the builder would drop.
+    fn skip_whitespace(&self, rest: &[u8]) -> Option<usize> {
+        #[cfg(test)]
+        if tests::EVENT_BY_EVENT.get() {
+            return None;
+        }
+        if !self.builder.discards_text() {
+            return None;
+        }
+        let n = rest
+            .iter()
+            .position(|&c| !matches!(c, b' ' | b'\n' | b'\r' | b'\t'))?;
+        (rest[n] == b'<').then_some(n)
+    }
+
     /// A reference in text, resolved strictly.
     fn strict_ref(&mut self, name: &str) -> Result<(), String> {
         if name.starts_with('#') {
@@ -1681,13 +1698,17 @@ fn strict_pass<'o>(
     let mut own_open = OwnOpen::default();
     loop {
         let pos = reader.buffer_position() as usize;
-        if depth > 0
-            && reader.stream().get_ref().first() == Some(&b'&')
-            && let Some(len) =
-                driver.text_run(&text[text.len() - reader.stream().get_ref().len()..])
-        {
-            std::io::BufRead::consume(&mut reader.stream(), len);
-            continue;
+        if depth > 0 {
+            let rest = &text[text.len() - reader.stream().get_ref().len()..];
+            let taken = match rest.as_bytes().first() {
+                Some(b'&') => driver.text_run(rest),
+                Some(b' ' | b'\n' | b'\r' | b'\t') => driver.skip_whitespace(rest.as_bytes()),
+                _ => None,
+            };
+            if let Some(len) = taken {
+                std::io::BufRead::consume(&mut reader.stream(), len);
+                continue;
+            }
         }
         let own = if depth > 0 {
             own_event(text, &mut reader, &mut own_open)
@@ -2132,10 +2153,33 @@ mod tests {
             let mut run =
                 || -> String { (0..next(8)).map(|_| PIECES[next(PIECES.len())]).collect() };
             let (a, b, c) = (run(), run(), run());
+            // Between elements: whitespace (skipped where text goes nowhere), or text.
+            const GAPS: &[&str] = &["", " ", "\n", "\n\t  ", "\r\n", "x", " &amp; "];
+            let mut gap = || GAPS[next(GAPS.len())];
             let rss = format!(
-                "{doctype}<rss version='2.0'><channel><title>{a}</title>\
-                 <description>{b}</description><item><title>x{c}</title>\
-                 <description>{c}<b>{a}</b></description></item></channel></rss>"
+                "{doctype}<rss version='2.0' xmlns:podcast='https://podcastindex.org/namespace/1.0'>\
+                 {}<channel>{}<title>{a}</title>{}\
+                 <description>{b}</description>{}<item>{}<title>x{c}</title>{}\
+                 <description>{c}<b>{a}</b></description>{}<author>{}<name>n</name>{}\
+                 </author>{}<podcast:person>p<podcast:img/>{}<podcast:img/>{}q</podcast:person>{}</item>{}\
+                 <item>{}</item>{}</channel>{}</rss>",
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap(),
+                gap()
             );
             // Inline XHTML keeps each piece: never read as a run.
             let atom = format!(

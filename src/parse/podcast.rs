@@ -21,6 +21,13 @@ pub(crate) struct State {
     stack: Vec<Node>,
 }
 
+impl State {
+    /// Whether a `podcast:` element is being read (it takes the text).
+    pub(super) fn reading(&self) -> bool {
+        !self.stack.is_empty()
+    }
+}
+
 struct Node {
     name: Key,
     attrs: Map,

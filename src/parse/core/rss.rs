@@ -74,7 +74,7 @@ pub(super) fn start_item(b: &mut Builder, attrs: &[Attr<'_>]) {
         .unwrap_or_else(|| Dict::with_capacity(24));
     b.entries.push(dict);
     b.property_depth.clear();
-    b.push("item", false);
+    b.push_discarding_text("item");
     b.inentry = true;
     b.guidislink = false;
     b.title_depth = -1;
