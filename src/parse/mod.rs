@@ -1614,6 +1614,26 @@ impl Driver<'_> {
         decoded.then_some(end)
     }
 
+    /// Text up to the next `<` without references, `]` or anything else to look at,
+    /// handed to the builder at once (the bytes taken), rather than as an event: an
+    /// element's usual text. `None` where the event-by-event reading has work to do (the
+    /// same conditions as [`Driver::text_run`]).
+    fn plain_text(&mut self, rest: &str) -> Option<usize> {
+        #[cfg(test)]
+        if tests::EVENT_BY_EVENT.get() {
+            return None;
+        }
+        if !(self.strict && self.chars_checked && self.no_cr) {
+            return None;
+        }
+        let n = crate::bytes::find3(b'<', b'&', b']', rest.as_bytes())?;
+        if rest.as_bytes()[n] != b'<' {
+            return None;
+        }
+        self.text(&rest[..n], true);
+        Some(n)
+    }
+
     /// Whitespace up to the next `<` where text goes nowhere (between the children of a
     /// channel, feed, item or entry): the bytes to skip, or `None` to read it as text.
     /// Such text is one event per line break of a feed, which the builder would drop.
@@ -1701,9 +1721,12 @@ fn strict_pass<'o>(
         if depth > 0 {
             let rest = &text[text.len() - reader.stream().get_ref().len()..];
             let taken = match rest.as_bytes().first() {
+                None | Some(b'<') => None,
                 Some(b'&') => driver.text_run(rest),
-                Some(b' ' | b'\n' | b'\r' | b'\t') => driver.skip_whitespace(rest.as_bytes()),
-                _ => None,
+                Some(b' ' | b'\n' | b'\r' | b'\t') => driver
+                    .skip_whitespace(rest.as_bytes())
+                    .or_else(|| driver.plain_text(rest)),
+                Some(_) => driver.plain_text(rest),
             };
             if let Some(len) = taken {
                 std::io::BufRead::consume(&mut reader.stream(), len);
