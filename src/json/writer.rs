@@ -80,10 +80,46 @@ impl<W: Write> Json<W> {
     }
 
     fn long_string(&mut self, s: &str) -> Result {
+        if (REPEATED..=MAX_REPEATED).contains(&s.len()) {
+            return self.repeatable_string(s);
+        }
         self.raw(b"\"")?;
         escape_into(&mut self.w, s).map_err(io)?;
         self.raw(b"\"")
     }
+
+    /// A long string, escaped once when it comes twice in a row among the long ones (a
+    /// summary and its `summary_detail.value`, which the contract writes one after the
+    /// other): the last long string and its escaped form are kept, and an equal one is
+    /// copied out instead of escaped again.
+    #[inline(never)]
+    fn repeatable_string(&mut self, s: &str) -> Result {
+        LAST_LONG.with(|last| {
+            let mut last = last.borrow_mut();
+            let (source, escaped) = &mut *last;
+            if source.as_slice() != s.as_bytes() {
+                source.clear();
+                source.extend_from_slice(s.as_bytes());
+                escaped.clear();
+                escaped.push(b'"');
+                escape_into(escaped, s).map_err(io)?;
+                escaped.push(b'"');
+            }
+            self.raw(escaped)
+        })
+    }
+}
+
+/// Strings at least this long go through [`Json::repeatable_string`]...
+const REPEATED: usize = 256;
+
+/// ...and at most this long (the copies kept stay small).
+const MAX_REPEATED: usize = 1 << 16;
+
+thread_local! {
+    /// The last long string written on this thread and its escaped, quoted form.
+    static LAST_LONG: std::cell::RefCell<(Vec<u8>, Vec<u8>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// Bytes that need an escape: 0 none, `u` a `\u00XX` escape, else the letter of a short
@@ -544,6 +580,33 @@ mod tests {
                 }
             }
             m.end()
+        }
+    }
+
+    #[test]
+    fn long_strings_written_again_are_the_same_bytes() {
+        let mut next = crate::bytes::tests::below(0x0dd1_ce5e_ed00_b1e5);
+        const PIECES: &[&str] = &["a", "\"", "\\", "\n", "é", "\u{1}", "<p>", " "];
+        let long = |next: &mut dyn FnMut(usize) -> usize, n: usize| -> String {
+            (0..n).map(|_| PIECES[next(PIECES.len())]).collect()
+        };
+        for _ in 0..300 {
+            // Around the bounds of the strings kept, repeated in a row and not, equal
+            // strings that are different objects.
+            let lens = [
+                REPEATED / 2,
+                REPEATED,
+                REPEATED + 7,
+                3 * REPEATED,
+                MAX_REPEATED + 1,
+            ];
+            let (la, lb) = (lens[next(lens.len())], lens[next(lens.len())]);
+            let a = long(&mut next, la);
+            let b = long(&mut next, lb);
+            let a2 = a.clone();
+            let values = json!([a, a2, b, a, b, b, "short", a]);
+            let (ours, theirs) = both(&values);
+            assert_eq!(ours, theirs);
         }
     }
 
