@@ -454,6 +454,10 @@ type Bindings = Vec<(Option<Box<str>>, Box<str>)>;
 /// short names, seeded per process).
 type NameCache = hashbrown::HashMap<Box<str>, Rc<Name>>;
 
+/// The longest run of references and text [`Driver::text_run`] reads at once (its
+/// buffer, reused, holds one run).
+const MAX_RUN: usize = 1 << 16;
+
 /// How many root scopes [`NAME_STASH`] keeps names for.
 const STASHED_SCOPES: usize = 4;
 
@@ -547,6 +551,8 @@ pub(crate) struct Driver<'o> {
     entities: HashMap<String, String>,
     /// The text of a run of text and references ([`Driver::text_run`]), reused.
     run: String,
+    /// Where the last run [`Driver::text_run`] declined ends (an offset in the text).
+    no_run_before: usize,
     expanded: usize,
     bozo: Vec<Bozo>,
     /// The [`Limit`]s already recorded, as bits.
@@ -773,6 +779,7 @@ impl<'o> Driver<'o> {
             no_cr: false,
             entities,
             run: String::new(),
+            no_run_before: 0,
             expanded: 0,
             bozo: Vec::new(),
             limits_noted: 0,
@@ -1552,12 +1559,15 @@ impl Driver<'_> {
     /// inline XHTML (which keeps each piece), a run whose references are all predefined
     /// or character references. Anything else (`]`, a custom entity, a reference that is
     /// not well-formed) goes event by event, which reports it where it is.
-    fn text_run(&mut self, rest: &str) -> Option<usize> {
+    fn text_run(&mut self, rest: &str, at: usize) -> Option<usize> {
         #[cfg(test)]
         if tests::EVENT_BY_EVENT.get() {
             return None;
         }
-        if !(self.strict && self.chars_checked && self.no_cr)
+        // A run declined once is read event by event to its end: not looked at again
+        // at each of its references (which would be quadratic in its length).
+        if at < self.no_run_before
+            || !(self.strict && self.chars_checked && self.no_cr)
             || self.skipped_depth > 0
             || self.builder.in_xhtml()
         {
@@ -1568,9 +1578,16 @@ impl Driver<'_> {
         if b.first() != Some(&b'&') {
             return None;
         }
-        let end = memchr::memchr(b'<', b)?;
+        let Some(end) = memchr::memchr(b'<', b) else {
+            self.no_run_before = at + b.len();
+            return None;
+        };
+        #[cfg(test)]
+        tests::RUN_BYTES_SEEN.set(tests::RUN_BYTES_SEEN.get() + end);
         let run = &b[..end];
-        if memchr::memchr(b']', run).is_some() {
+        // A long run goes event by event: its text is not held twice.
+        if end > MAX_RUN || memchr::memchr(b']', run).is_some() {
+            self.no_run_before = at + end;
             return None;
         }
         let mut amp = 0;
@@ -1609,6 +1626,8 @@ impl Driver<'_> {
         };
         if decoded {
             self.text(&out, true);
+        } else {
+            self.no_run_before = at + end;
         }
         self.run = out;
         decoded.then_some(end)
@@ -1719,10 +1738,11 @@ fn strict_pass<'o>(
     loop {
         let pos = reader.buffer_position() as usize;
         if depth > 0 {
-            let rest = &text[text.len() - reader.stream().get_ref().len()..];
+            let at = text.len() - reader.stream().get_ref().len();
+            let rest = &text[at..];
             let taken = match rest.as_bytes().first() {
                 None | Some(b'<') => None,
-                Some(b'&') => driver.text_run(rest),
+                Some(b'&') => driver.text_run(rest, at),
                 Some(b' ' | b'\n' | b'\r' | b'\t') => driver
                     .skip_whitespace(rest.as_bytes())
                     .or_else(|| driver.plain_text(rest)),
@@ -2137,6 +2157,35 @@ mod tests {
         /// Reads text and references event by event ([`Driver::text_run`] declines).
         pub(super) static EVENT_BY_EVENT: std::cell::Cell<bool> =
             const { std::cell::Cell::new(false) };
+        /// The bytes [`Driver::text_run`] looked through for a run's end.
+        pub(super) static RUN_BYTES_SEEN: std::cell::Cell<usize> =
+            const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn a_declined_run_is_not_looked_through_again_at_each_reference() {
+        // Runs declined for their length, for a `]` at their end, for a custom entity at
+        // their end: each reference of a declined run would look through the rest of it
+        // again, quadratic in its length.
+        let refs = "&lt;b&gt;".repeat(3 * MAX_RUN / 9);
+        let dtd = "<!DOCTYPE rss [<!ENTITY c \"C\">]>";
+        for tail in ["", "]", "&c;"] {
+            let text = format!(
+                "{dtd}<rss><channel><title>{refs}{tail}</title><description>&lt;i&gt;\
+                 </description></channel></rss>"
+            );
+            RUN_BYTES_SEEN.set(0);
+            let r = parse_str(&text, &ParseOptions::default());
+            let title = r.feed.title.as_deref().unwrap_or_default();
+            assert!(title.starts_with("<b><b>"), "{}", &title[..20]);
+            assert!(title.ends_with(if tail == "&c;" { "C" } else { ">" }) || tail == "]");
+            let seen = RUN_BYTES_SEEN.get();
+            assert!(
+                seen <= 2 * text.len(),
+                "{seen} bytes looked through for {}",
+                text.len()
+            );
+        }
     }
 
     #[test]
