@@ -499,11 +499,6 @@ impl SharedOut {
     fn put(&self, w: BufWriter<Box<dyn Write>>) {
         *self.0.borrow_mut() = w;
     }
-
-    /// Blocks at least this long (a large feed's JSON, flushed by its own buffer) go
-    /// straight to standard output after what is buffered, instead of being copied into
-    /// the buffer first; the smaller ones (a small feed's whole JSON) join the buffer.
-    const DIRECT: usize = 1 << 15;
 }
 
 impl Write for SharedOut {
@@ -512,13 +507,8 @@ impl Write for SharedOut {
     }
 
     fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
-        let mut out = self.0.borrow_mut();
-        if buf.len() >= Self::DIRECT {
-            out.flush()?;
-            out.get_mut().write_all(buf)
-        } else {
-            out.write_all(buf)
-        }
+        // A block as long as the buffer goes straight through (`BufWriter` does that).
+        self.0.borrow_mut().write_all(buf)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {

@@ -268,15 +268,10 @@ pub(super) fn last_link(ctx: &Dict) -> Option<&Link> {
 
 /// Appends `link` to the context's `links` (unless that key holds something else).
 pub(super) fn push_link(ctx: &mut Dict, link: Link) {
-    let links = ctx.entry("links".into()).or_insert_with(empty_list::<Link>);
+    let links = ctx.entry("links".into()).or_insert_with(Link::empty_list);
     if let Some(a) = links.list_mut() {
         a.push(link);
     }
-}
-
-/// A new, empty typed list (`links`, `tags`, `authors`, `contributors`, `content`).
-pub(super) fn empty_list<T: Item>() -> Value {
-    T::new_list(Vec::new())
 }
 
 /// Appends a content detail to the `content` list. A detail without a media type (a
@@ -554,22 +549,20 @@ impl Builder {
     }
 
     pub(super) fn push(&mut self, name: impl Into<Cow<'static, str>>, expecting_text: bool) {
-        self.stack.push(Elem {
-            name: name.into(),
-            expecting_text,
-            discard: false,
-            text: String::new(),
-            marks: Vec::new(),
-        });
+        self.push_elem(name.into(), expecting_text, false);
     }
 
     /// [`Builder::push`] for an element whose text is never read (its popped value is
     /// ignored): an item or entry, whose text is the whitespace between its children.
     pub(super) fn push_discarding_text(&mut self, name: &'static str) {
+        self.push_elem(name.into(), false, true);
+    }
+
+    fn push_elem(&mut self, name: Cow<'static, str>, expecting_text: bool, discard: bool) {
         self.stack.push(Elem {
-            name: name.into(),
-            expecting_text: false,
-            discard: true,
+            name,
+            expecting_text,
+            discard,
             text: String::new(),
             marks: Vec::new(),
         });
@@ -586,7 +579,7 @@ impl Builder {
         if super::podcast::text(self, text) {
             return;
         }
-        let xhtml = self.cp.ty.as_deref() == Some("application/xhtml+xml");
+        let xhtml = self.in_xhtml();
         let Some(top) = self.stack.last_mut().filter(|top| !top.discard) else {
             return;
         };
@@ -709,7 +702,7 @@ impl Builder {
             }
             self.cp.ty = Some("application/xhtml+xml".into());
         }
-        if self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml") {
+        if self.incontent > 0 && self.in_xhtml() {
             let local = name.local();
             if let Some(ns) = ns
                 && ((local == "math" && ns == "http://www.w3.org/1998/Math/MathML")
@@ -779,8 +772,7 @@ impl Builder {
                 self.cp.ty = Some("application/xhtml+xml".into());
             }
         }
-        if !emitted && self.incontent > 0 && self.cp.ty.as_deref() == Some("application/xhtml+xml")
-        {
+        if !emitted && self.incontent > 0 && self.in_xhtml() {
             let local = tag.rsplit(':').next().unwrap_or(tag);
             if !crate::html::is_void(local) {
                 self.data(&format!("</{local}>"), false);
@@ -840,10 +832,7 @@ impl Builder {
             ..
         } = self.stack.pop()?;
         let (mut lo, mut hi) = (0, text.len());
-        if self.version == "atom10"
-            && self.cp.ty_or("text") == "application/xhtml+xml"
-            && marks.len() > 1
-        {
+        if self.version == "atom10" && self.in_xhtml() && marks.len() > 1 {
             // feedparser drops whitespace-only pieces at both ends, then a wrapping div.
             let mut bounds: Vec<(usize, usize)> = marks
                 .iter()
@@ -958,7 +947,7 @@ impl Builder {
         {
             output = if self.sanitize_html || self.resolve_uris {
                 // One pass that resolves against the innermost base and sanitizes.
-                let markup = if self.cp.ty.as_deref() == Some("application/xhtml+xml") {
+                let markup = if self.in_xhtml() {
                     crate::html::Markup::Xhtml
                 } else {
                     crate::html::Markup::Html
@@ -996,7 +985,7 @@ impl Builder {
                 let ctx = self.ctx();
                 let list = ctx
                     .entry("content".into())
-                    .or_insert_with(empty_list::<crate::model::Text>);
+                    .or_insert_with(crate::model::Text::empty_list);
                 push_content_item(list, detail);
             } else if element == "link" {
                 if !self.inimage {

@@ -488,8 +488,8 @@ pub(crate) trait Item: Sized {
     fn list_mut(v: &mut Value) -> Option<&mut Vec<Self>>;
     /// The items, moved out, when `v` is a list of this type; else `v` unchanged.
     fn take_list(v: Value) -> Result<Vec<Self>, Value>;
-    /// A list of this type.
-    fn new_list(items: Vec<Self>) -> Value;
+    /// A new, empty list of this type (`links`, `tags`, `authors`, `content` …).
+    fn empty_list() -> Value;
 }
 
 macro_rules! typed_list {
@@ -516,8 +516,8 @@ macro_rules! typed_list {
                 }
             }
 
-            fn new_list(items: Vec<Self>) -> Value {
-                Value::$variant(items)
+            fn empty_list() -> Value {
+                Value::$variant(Vec::new())
             }
         }
     )*};

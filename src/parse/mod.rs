@@ -1048,7 +1048,7 @@ impl<'o> Driver<'o> {
         });
     }
 
-    /// Takes the names the last feed resolved, when its root bound every prefix (and the
+    /// Takes the names a recent feed resolved, when its root bound every prefix (and the
     /// default namespace) to what this root binds them to: a name is a function of the
     /// qualified name and the URI its prefix is bound to, nothing else.
     fn reuse_names(&mut self) {
@@ -1560,14 +1560,10 @@ impl Driver<'_> {
     /// or character references. Anything else (`]`, a custom entity, a reference that is
     /// not well-formed) goes event by event, which reports it where it is.
     fn text_run(&mut self, rest: &str, at: usize) -> Option<usize> {
-        #[cfg(test)]
-        if tests::EVENT_BY_EVENT.get() {
-            return None;
-        }
         // A run declined once is read event by event to its end: not looked at again
         // at each of its references (which would be quadratic in its length).
         if at < self.no_run_before
-            || !(self.strict && self.chars_checked && self.no_cr)
+            || !self.reads_ahead()
             || self.skipped_depth > 0
             || self.builder.in_xhtml()
         {
@@ -1633,16 +1629,22 @@ impl Driver<'_> {
         decoded.then_some(end)
     }
 
-    /// Text up to the next `<` without references, `]` or anything else to look at,
-    /// handed to the builder at once (the bytes taken), rather than as an event: an
-    /// element's usual text. `None` where the event-by-event reading has work to do (the
-    /// same conditions as [`Driver::text_run`]).
-    fn plain_text(&mut self, rest: &str) -> Option<usize> {
+    /// Whether text may be taken ahead of its events ([`Driver::text_run`],
+    /// [`Driver::plain_text`]): in the strict pass, over a text whose characters and line
+    /// ends were checked once (and, in tests, unless event by event is asked for).
+    fn reads_ahead(&self) -> bool {
         #[cfg(test)]
         if tests::EVENT_BY_EVENT.get() {
-            return None;
+            return false;
         }
-        if !(self.strict && self.chars_checked && self.no_cr) {
+        self.strict && self.chars_checked && self.no_cr
+    }
+
+    /// Text up to the next `<` without references, `]` or anything else to look at,
+    /// handed to the builder at once (the bytes taken), rather than as an event: an
+    /// element's usual text. `None` where the event-by-event reading has work to do.
+    fn plain_text(&mut self, rest: &str) -> Option<usize> {
+        if !self.reads_ahead() {
             return None;
         }
         let n = crate::bytes::find3(b'<', b'&', b']', rest.as_bytes())?;

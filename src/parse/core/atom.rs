@@ -3,10 +3,10 @@
 
 use crate::model::Link;
 use crate::parse::builder::{
-    Builder, attrs_dict, empty_list, enforce_href, getattr, is_html_type, jstr, link_from_attrs,
+    Builder, attrs_dict, enforce_href, getattr, is_html_type, jstr, link_from_attrs,
     map_content_type, push_link, str_of,
 };
-use crate::parse::dict::Value;
+use crate::parse::dict::{Item, Value};
 use crate::parse::{Attr, Attrs};
 
 /// `feed`: the feed, and Atom 0.x's version.
@@ -85,7 +85,7 @@ impl Builder {
             push_link(ctx, l);
         } else {
             // Still creates the (empty) list, as feedparser's dictionary does.
-            ctx.entry("links".into()).or_insert_with(empty_list::<Link>);
+            ctx.entry("links".into()).or_insert_with(Link::empty_list);
         }
         match href {
             Some(Some(h)) => {

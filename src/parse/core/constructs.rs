@@ -9,10 +9,10 @@ use std::borrow::Cow;
 
 use crate::model::{Person, Tag};
 use crate::parse::builder::{
-    Builder, Dict, date_value, detail_key, empty_list, getattr, is_html_type, jstr,
-    map_content_type, str_of, trim_py,
+    Builder, Dict, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, str_of,
+    trim_py,
 };
-use crate::parse::dict::Value;
+use crate::parse::dict::{Item, Value};
 use crate::parse::text::find_email;
 
 /// A new person, empty (feedparser's `{}` in `authors` and `contributors`), as a
@@ -53,7 +53,7 @@ fn person_string(p: &Person) -> Option<String> {
 /// Sets `key` of the last person of the list under `list` (a new list of one empty
 /// person when there is none).
 fn save_to_last_person(ctx: &mut Dict, list: &'static str, key: &str, value: &str) {
-    let people = ctx.entry(list.into()).or_insert_with(empty_list::<Person>);
+    let people = ctx.entry(list.into()).or_insert_with(Person::empty_list);
     if let Some(a) = people.list_mut::<Person>() {
         if a.is_empty() {
             a.push(Person::default());
@@ -167,7 +167,7 @@ impl Builder {
         label: Option<&str>,
     ) {
         let ctx = self.ctx();
-        let tags = ctx.entry("tags".into()).or_insert_with(empty_list::<Tag>);
+        let tags = ctx.entry("tags".into()).or_insert_with(Tag::empty_list);
         let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
         if empty(term) && empty(scheme) && empty(label) {
             return;
@@ -196,7 +196,7 @@ impl Builder {
         let ctx = self.ctx();
         let a = ctx
             .entry("authors".into())
-            .or_insert_with(empty_list::<Person>);
+            .or_insert_with(Person::empty_list);
         if let Some(a) = a.list_mut::<Person>() {
             a.push(Person::default());
         }
@@ -341,7 +341,7 @@ impl Builder {
         let ctx = self.ctx();
         let c = ctx
             .entry("contributors".into())
-            .or_insert_with(empty_list::<Person>);
+            .or_insert_with(Person::empty_list);
         if let Some(a) = c.list_mut::<Person>() {
             a.push(Person::default());
         }
