@@ -785,6 +785,9 @@ impl Processor<'_> {
             self.unknown_endtag(&tag);
             return Scan::At(data_end + 1);
         }
+        if let Some(end) = self.plain_start_tag(raw, i) {
+            return Scan::At(end);
+        }
         let Some(j) = end_bracket(raw, i + 1) else {
             return Scan::Incomplete;
         };
@@ -827,7 +830,50 @@ impl Processor<'_> {
         Scan::At(end)
     }
 
+    /// A start tag written `<name>` (lower case, no attributes, no space) that is
+    /// written back as it is: an element kept, outside SVG and MathML (which rename
+    /// it), not one whose text is raw (which is counted). Most tags of a feed's HTML are
+    /// these (`<p>`, `<em>`, `<li>`); they skip the attribute parser and the filter,
+    /// whose outcome for them is known. `None` for any other tag (read in full), else
+    /// where the tag ends.
+    fn plain_start_tag(&mut self, raw: &str, i: usize) -> Option<usize> {
+        let b = raw.as_bytes();
+        let e = i
+            + 1
+            + b[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                .count();
+        if e == i + 1 || b.get(e) != Some(&b'>') {
+            return None;
+        }
+        let name = &raw[i + 1..e];
+        let kept = !self.filter.sanitize
+            || (self.svg_ok == 0
+                && self.mathml_ok == 0
+                && is_acceptable_element(name)
+                && !matches!(name, "noscript" | "textarea"));
+        if !kept {
+            return None;
+        }
+        self.lasttag.set(name);
+        self.write_start(name, &[]);
+        Some(e + 1)
+    }
+
     fn end_tag(&mut self, raw: &str, i: usize) -> Scan {
+        // `</name>` in lower case (most end tags): its name is all there is to read.
+        let b = raw.as_bytes();
+        let e = i
+            + 2
+            + b[i + 2..]
+                .iter()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                .count();
+        if e > i + 2 && b.get(e) == Some(&b'>') {
+            self.unknown_endtag(&raw[i + 2..e]);
+            return Scan::At(e + 1);
+        }
         let Some(j) = end_bracket(raw, i + 1) else {
             return Scan::Incomplete;
         };
