@@ -928,7 +928,11 @@ impl<'o> Driver<'o> {
                 }
             }
         } else {
-            // No declarations and no prefixed names: only the keys change.
+            // No declarations and no prefixed names: only the keys change. A root that
+            // declares nothing starts with the names of a recent such feed.
+            if self.open.is_empty() && scopes_before == 0 && self.names.is_empty() {
+                self.reuse_names();
+            }
             let name = self.name_for(qname)?;
             let mut attrs = attrs;
             for (k, _) in &mut attrs {
@@ -987,6 +991,10 @@ impl<'o> Driver<'o> {
         }
         self.builder.end(&open.name);
         self.pop_scopes(open.scopes);
+        if self.open.is_empty() && self.scopes.len() == 0 {
+            // The root closed (one with declarations has stashed its names already).
+            self.stash_names();
+        }
     }
 
     /// Whether an HTML void element just started inside content (lenient pass: closed at
@@ -2288,12 +2296,21 @@ mod tests {
         let more = "<rss xmlns:x='http://purl.org/dc/elements/1.1/' \
                     xmlns:y='http://example.com/y'><channel><item><x:creator>C</x:creator>\
                     <y:a>D</y:a></item></channel></rss>";
+        // No declaration at the root: an undeclared prefix (lenient pass), and the
+        // prefix declared on the item only.
+        let none = "<rss><channel><item><x:creator>E</x:creator><title>t</title></item>\
+                    </channel></rss>";
+        let nested = "<rss><channel><item xmlns:x='http://purl.org/dc/elements/1.1/'>\
+                      <x:creator>F</x:creator><title>u</title></item></channel></rss>";
+        let feeds = [dc, other, more, none, nested];
         let entry = |text: &str| {
             let r = parse_str(text, &ParseOptions::default());
-            serde_json::to_value(&r.entries[0]).expect("json")
+            let mut v = serde_json::to_value(&r.entries[0]).expect("json");
+            v["bozo"] = r.bozo.len().into();
+            v
         };
         // Each feed parsed alone, on a thread of its own (no stash).
-        let alone: Vec<serde_json::Value> = [dc, other, more]
+        let alone: Vec<serde_json::Value> = feeds
             .iter()
             .map(|t| {
                 let t = (*t).to_owned();
@@ -2306,14 +2323,31 @@ mod tests {
         assert_eq!(alone[1]["x_creator"], "B");
         assert!(alone[1].get("author").is_none());
         assert_eq!(alone[2]["y_a"], "D");
+        assert_eq!(alone[3]["bozo"], 1);
+        assert!(alone[3].get("author").is_none());
+        assert_eq!(alone[4]["author"], "F");
+        assert_eq!(alone[4]["bozo"], 0);
         // One after the other on this thread, in every order: the same results.
-        for order in [[0, 1, 2], [1, 0, 2], [2, 0, 1], [0, 2, 1]] {
+        for order in [
+            [0, 1, 2, 3, 4],
+            [1, 0, 2, 4, 3],
+            [3, 4, 2, 0, 1],
+            [4, 3, 0, 2, 1],
+            [0, 3, 4, 1, 2],
+        ] {
             for _ in 0..2 {
                 for &i in &order {
-                    assert_eq!(entry([dc, other, more][i]), alone[i], "feed {i}");
+                    assert_eq!(entry(feeds[i]), alone[i], "feed {i}");
                 }
             }
         }
+        // A root without declarations keeps its names for the next such feed.
+        entry(none);
+        assert!(NAME_STASH.with(|s| {
+            s.borrow()
+                .first()
+                .is_some_and(|(b, n)| b.is_empty() && !n.is_empty())
+        }));
         // A feed with the same bindings as a recent one starts with its names; the
         // stash stays bounded.
         entry(dc);
