@@ -405,3 +405,51 @@ fn xhtml_values_keep_their_markup() {
     let f = HtmlFilter::new().resolve(false).markup(Markup::Xhtml);
     assert_eq!(f.apply("<p>a<br/>b</p>"), "<p>a<br />b</p>");
 }
+
+#[test]
+fn a_lt_left_as_text_never_hides_the_start_of_a_kept_comment() {
+    // A `<` the filter leaves as text, then what a browser may read after `<` as the
+    // start of markup (`/`, `!`, `?` open bogus comments that run to the next `>`), then
+    // a comment the filter keeps with markup in it: the comment must stay a comment.
+    const BEFORE: &[&str] = &["", "t", "<p>"];
+    // Ways to leave a `<` as text: before another `<`, before an empty tag, at the end
+    // of a short tag's text, before a tag that never ends.
+    const LT: &[&str] = &["<<>", "<", "<<", "<b/x</", "<b/x<<>/", "<<!-- c -->", "x<"];
+    const NEXT: &[&str] = &["/", "!", "?", "1", " ", "/ x", "!x", "?x", "/<", "", "-"];
+    const COMMENT: &[&str] = &[
+        "<!-- ><img src=x onerror=alert(1)> -->",
+        "<!--[><img/onerror=alert(1)>-->",
+        "<!----><!-- x --><svg/onload=alert(1)>",
+    ];
+    const AFTER: &[&str] = &["", ">", "<b>t</b>", "/>"];
+    let mut checked = 0;
+    for before in BEFORE {
+        for lt in LT {
+            for next in NEXT {
+                for comment in COMMENT {
+                    for after in AFTER {
+                        let value = format!("{before}{lt}{next}{comment}{after}");
+                        for (resolve, markup) in [
+                            (false, Markup::Html),
+                            (true, Markup::Html),
+                            (false, Markup::Xhtml),
+                        ] {
+                            let out = HtmlFilter::new()
+                                .resolve(resolve)
+                                .base(Some("http://example.com/a/"))
+                                .markup(markup)
+                                .apply(&value);
+                            if let Err(why) = check(&out) {
+                                panic!("{value:?} gave {out:?}: {why}");
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 7 * 11 * 3 * 4 * 3);
+    // What a browser does with the filter's output before this was mended.
+    assert!(check("</<!--[><e/onerror=alert(1)-->").is_err());
+}

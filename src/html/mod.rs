@@ -508,9 +508,11 @@ impl Processor<'_> {
             match b.get(k + 1) {
                 // `<` + letter opens an element whose attributes could take in what
                 // follows; inside raw-text elements every `<` is escaped.
-                Some(c) if self.rawtext > 0 || c.is_ascii_alphabetic() => {
+                Some(&c) if self.rawtext > 0 || c.is_ascii_alphabetic() => {
                     self.out.push_str("&lt;");
                 }
+                // Decided once the output is complete (see `Processor::finish`).
+                Some(b'/' | b'!' | b'?') => self.push_deferred_lt(),
                 Some(_) => self.out.push('<'),
                 // What follows this `<` is decided later (a dropped element may bring a
                 // letter next to it).
@@ -538,7 +540,8 @@ impl Processor<'_> {
     }
 
     /// The output, with each deferred `<` written as feedparser writes it (a plain `<`)
-    /// where the next character is not a letter.
+    /// where the next character is not a letter, nor a `/`, `!` or `?` with a `>` after
+    /// it.
     fn finish(self) -> String {
         if self.deferred_lt.is_empty() {
             return self.out;
@@ -547,8 +550,18 @@ impl Processor<'_> {
         let b = out.as_bytes();
         let mut fixed = String::with_capacity(out.len());
         let mut copied = 0;
+        // `<` + `/`, `!` or `?` opens a bogus comment (or a declaration) that runs to the
+        // next `>`: were a `>` written later, it would hide what comes between, a kept
+        // comment's start among it, and that comment's text would become live markup.
+        // Such a `<` stays `&lt;` unless no `>` follows it.
+        let last_gt = memchr::memrchr(b'>', b);
         for &p in &self.deferred_lt {
-            if b.get(p + 4).is_some_and(|c| !c.is_ascii_alphabetic()) {
+            let text = match b.get(p + 4) {
+                Some(b'/' | b'!' | b'?') => last_gt.is_none_or(|g| g < p),
+                Some(c) => !c.is_ascii_alphabetic(),
+                None => false,
+            };
+            if text {
                 fixed.push_str(&out[copied..p]);
                 fixed.push('<');
                 copied = p + 4;
