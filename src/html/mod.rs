@@ -850,16 +850,7 @@ impl Processor<'_> {
     /// whose outcome for them is known. `None` for any other tag (read in full), else
     /// where the tag ends.
     fn plain_start_tag(&mut self, raw: &str, i: usize) -> Option<usize> {
-        let b = raw.as_bytes();
-        let e = i
-            + 1
-            + b[i + 1..]
-                .iter()
-                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-                .count();
-        if e == i + 1 || b.get(e) != Some(&b'>') {
-            return None;
-        }
+        let e = plain_name_end(raw, i + 1)?;
         let name = &raw[i + 1..e];
         let kept = !self.filter.sanitize
             || (self.svg_ok == 0
@@ -876,14 +867,7 @@ impl Processor<'_> {
 
     fn end_tag(&mut self, raw: &str, i: usize) -> Scan {
         // `</name>` in lower case (most end tags): its name is all there is to read.
-        let b = raw.as_bytes();
-        let e = i
-            + 2
-            + b[i + 2..]
-                .iter()
-                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-                .count();
-        if e > i + 2 && b.get(e) == Some(&b'>') {
+        if let Some(e) = plain_name_end(raw, i + 2) {
             self.unknown_endtag(&raw[i + 2..e]);
             return Scan::At(e + 1);
         }
@@ -1490,6 +1474,17 @@ fn short_name_end(b: &[u8], k: usize) -> usize {
         e += 1;
     }
     e
+}
+
+/// Where a name of lower-case letters and digits that starts at `from` ends, when a
+/// `>` follows it at once (the tags written `<name>` and `</name>`).
+fn plain_name_end(raw: &str, from: usize) -> Option<usize> {
+    let b = raw.as_bytes();
+    let len = b[from..]
+        .iter()
+        .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        .count();
+    (len > 0 && b.get(from + len) == Some(&b'>')).then_some(from + len)
 }
 
 /// feedparser's `endbracket` from `k`: the `<` or `>` that ends a tag. Quoted strings
