@@ -177,24 +177,33 @@ impl serde::Serialize for AttemptOut<'_> {
     }
 }
 
-/// The top-level keys of the contract but `feed` and `entries` (which may be most of
-/// it), sorted; `decoding` is a placeholder, written by [`TrailOut`].
-fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
-    let all: Vec<Value> = parsed.bozo.iter().map(bozo_json).collect();
-    let mut m = Map::new();
-    m.insert("bozo".into(), (!all.is_empty()).into());
-    if let Some(last) = all.last() {
-        m.insert("bozo_exception".into(), last.clone());
+/// A top-level value of the contract, read from the result when it is written (no
+/// `serde_json` tree is built per feed for the few keys around `feed` and `entries`).
+enum Head<'p> {
+    Json(Value),
+    Bool(bool),
+    Str(&'p str),
+    /// `bozo_exceptions`.
+    Bozos(&'p [Bozo]),
+    /// `bozo_exception`.
+    Bozo(&'p Bozo),
+    Namespaces(&'p std::collections::BTreeMap<String, String>),
+    /// `feed`, `entries` and `decoding`: written from the model by key.
+    Model,
+}
+
+impl serde::Serialize for Head<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Head::Json(v) => v.serialize(s),
+            Head::Bool(b) => s.serialize_bool(*b),
+            Head::Str(v) => s.serialize_str(v),
+            Head::Bozos(all) => s.collect_seq(all.iter().map(bozo_json)),
+            Head::Bozo(b) => bozo_json(b).serialize(s),
+            Head::Namespaces(n) => n.serialize(s),
+            Head::Model => s.serialize_unit(),
+        }
     }
-    m.insert("bozo_exceptions".into(), Value::Array(all));
-    m.insert("encoding".into(), parsed.decoded.encoding.clone().into());
-    m.insert("version".into(), parsed.version.clone().into());
-    m.insert("namespaces".into(), json!(parsed.namespaces));
-    if let Transport::Http(h) = &parsed.transport {
-        m.extend(header_fields(h));
-    }
-    m.insert("decoding".into(), Value::Null);
-    m
 }
 
 /// The contract's object for a result plus `extra` top-level keys (a fetch's `href`
@@ -202,15 +211,47 @@ fn head_json(parsed: &Parsed<'_>) -> Map<String, Value> {
 /// straight from the model.
 pub(crate) struct Contract<'p, 'a> {
     parsed: &'p Parsed<'a>,
-    head: Map<String, Value>,
+    /// The top-level keys, sorted and unique.
+    head: Vec<(std::borrow::Cow<'static, str>, Head<'p>)>,
 }
 
 impl<'p, 'a> Contract<'p, 'a> {
     pub(crate) fn new(parsed: &'p Parsed<'a>, extra: Map<String, Value>) -> Self {
-        let mut head = head_json(parsed);
-        head.extend(extra);
-        head.insert("entries".into(), Value::Null);
-        head.insert("feed".into(), Value::Null);
+        use std::borrow::Cow;
+        let mut head: Vec<(Cow<'static, str>, Head<'p>)> = Vec::with_capacity(12 + extra.len());
+        head.push(("bozo".into(), Head::Bool(!parsed.bozo.is_empty())));
+        if let Some(last) = parsed.bozo.last() {
+            head.push(("bozo_exception".into(), Head::Bozo(last)));
+        }
+        head.push(("bozo_exceptions".into(), Head::Bozos(&parsed.bozo)));
+        head.push(("encoding".into(), Head::Str(&parsed.decoded.encoding)));
+        head.push(("version".into(), Head::Str(&parsed.version)));
+        head.push(("namespaces".into(), Head::Namespaces(&parsed.namespaces)));
+        if let Transport::Http(h) = &parsed.transport {
+            head.extend(
+                header_fields(h)
+                    .into_iter()
+                    .map(|(k, v)| (Cow::Owned(k), Head::Json(v))),
+            );
+        }
+        head.push(("decoding".into(), Head::Model));
+        head.extend(
+            extra
+                .into_iter()
+                .map(|(k, v)| (Cow::Owned(k), Head::Json(v))),
+        );
+        head.push(("entries".into(), Head::Model));
+        head.push(("feed".into(), Head::Model));
+        // Sorted by key; of equal keys the one given last is kept, as a map would.
+        head.sort_by(|a, b| a.0.cmp(&b.0));
+        head.dedup_by(|later, kept| {
+            if later.0 == kept.0 {
+                std::mem::swap(&mut later.1, &mut kept.1);
+                true
+            } else {
+                false
+            }
+        });
         Contract { parsed, head }
     }
 }
@@ -220,7 +261,7 @@ impl serde::Serialize for Contract<'_, '_> {
         use serde::ser::SerializeMap;
         let mut m = s.serialize_map(Some(self.head.len()))?;
         for (k, v) in &self.head {
-            match k.as_str() {
+            match &**k {
                 "feed" => m.serialize_entry(k, &self.parsed.feed)?,
                 "decoding" => m.serialize_entry(k, &TrailOut(&self.parsed.decoded.trail))?,
                 "entries" => m.serialize_entry(k, &self.parsed.entries)?,
@@ -316,9 +357,9 @@ pub fn parse_and_write<W: std::io::Write + 'static>(
                     continue;
                 }
                 out.write_all(b",")?;
-                writer::to_writer(&mut out, k.as_str()).map_err(io_error)?;
+                writer::to_writer(&mut out, &**k).map_err(io_error)?;
                 out.write_all(b":")?;
-                match k.as_str() {
+                match &**k {
                     "feed" => writer::to_writer(&mut out, &parsed.feed),
                     "decoding" => writer::to_writer(&mut out, &TrailOut(&parsed.decoded.trail)),
                     _ => writer::to_writer(&mut out, v),
@@ -481,6 +522,37 @@ mod tests {
         .unwrap();
         let v: Value = serde_json::from_slice(&none).unwrap();
         assert_eq!(v["entries"], json!([]));
+    }
+
+    #[test]
+    fn an_extra_key_replaces_the_result_key_of_its_name() {
+        // The contract's keys are sorted and unique; an extra key of a result key's name
+        // (a header's, a fetch's) is the one written, as inserting into a map would do.
+        let t = Transport::Http(
+            Headers::new()
+                .with("Content-Type", "text/xml")
+                .with("ETag", "\"e\""),
+        );
+        let parsed = crate::parse(b"<rss version='2.0'><channel/></rss>", &t);
+        let mut extra = Map::new();
+        for (k, v) in [
+            ("version", json!("v")),
+            ("bozo", json!(7)),
+            ("etag", json!("x")),
+            ("a", json!(1)),
+            ("zz", json!(null)),
+        ] {
+            extra.insert(k.into(), v);
+        }
+        let mut expected = to_json(&parsed);
+        assert_eq!(expected["etag"], "\"e\"");
+        expected.as_object_mut().unwrap().extend(extra.clone());
+        let mut written = Vec::new();
+        write_json(&parsed, extra, &mut written).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            serde_json::to_string(&expected).unwrap()
+        );
     }
 
     #[test]
