@@ -74,6 +74,7 @@ pub mod http;
 pub mod json;
 pub mod jsonfeed;
 pub mod model;
+mod pairs;
 pub mod parse;
 pub mod stream;
 mod transport;

@@ -1298,16 +1298,7 @@ fn normalize_attrs(mut attrs: Vec<HAttr<'_>>) -> Vec<HAttr<'_>> {
             *v = Cow::Owned(v.to_lowercase());
         }
     }
-    // A stable sort by name, then the last of each run of equal names kept (in place).
-    attrs.sort_by(|a, b| a.0.cmp(&b.0));
-    attrs.dedup_by(|later, kept| {
-        if later.0 == kept.0 {
-            std::mem::swap(&mut later.1, &mut kept.1);
-            true
-        } else {
-            false
-        }
-    });
+    crate::pairs::sort_keep_last(&mut attrs);
     attrs
 }
 

@@ -243,15 +243,7 @@ impl<'p, 'a> Contract<'p, 'a> {
         head.push(("entries".into(), Head::Model));
         head.push(("feed".into(), Head::Model));
         // Sorted by key; of equal keys the one given last is kept, as a map would.
-        head.sort_by(|a, b| a.0.cmp(&b.0));
-        head.dedup_by(|later, kept| {
-            if later.0 == kept.0 {
-                std::mem::swap(&mut later.1, &mut kept.1);
-                true
-            } else {
-                false
-            }
-        });
+        crate::pairs::sort_keep_last(&mut head);
         Contract { parsed, head }
     }
 }
@@ -505,14 +497,7 @@ mod tests {
         let mut extra = Map::new();
         extra.insert("input".into(), "f.xml".into());
         extra.insert("href".into(), "http://e/".into());
-        let mut expected = to_json(&parsed);
-        expected.as_object_mut().unwrap().extend(extra.clone());
-        let mut written = Vec::new();
-        write_json(&parsed, extra, &mut written).unwrap();
-        assert_eq!(
-            String::from_utf8(written).unwrap(),
-            serde_json::to_string(&expected).unwrap()
-        );
+        assert_written_as_value_with(&parsed, extra);
         let mut none = Vec::new();
         write_json(
             &crate::parse(b"<x/>", &Transport::Local),
@@ -544,11 +529,17 @@ mod tests {
         ] {
             extra.insert(k.into(), v);
         }
-        let mut expected = to_json(&parsed);
-        assert_eq!(expected["etag"], "\"e\"");
+        assert_eq!(to_json(&parsed)["etag"], "\"e\"");
+        assert_written_as_value_with(&parsed, extra);
+    }
+
+    /// [`write_json`] with `extra` writes the bytes of [`to_json`]'s value with `extra`
+    /// inserted into it.
+    fn assert_written_as_value_with(parsed: &Parsed<'_>, extra: Map<String, Value>) {
+        let mut expected = to_json(parsed);
         expected.as_object_mut().unwrap().extend(extra.clone());
         let mut written = Vec::new();
-        write_json(&parsed, extra, &mut written).unwrap();
+        write_json(parsed, extra, &mut written).unwrap();
         assert_eq!(
             String::from_utf8(written).unwrap(),
             serde_json::to_string(&expected).unwrap()
