@@ -321,11 +321,11 @@ macro_rules! model_struct {
             )*
         }
 
-        /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
-        /// `extra` among them.
-        impl Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                // The present fields by their position in `TYPED_KEYS`, written in the
+        impl $name {
+            /// The present typed fields with their keys, in the keys' sorted order (the
+            /// order the JSON contract writes them in, `extra` aside).
+            pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+                // The present fields by their position in `TYPED_KEYS`, given in the
                 // keys' sorted order (computed once): no sorting, no allocation.
                 const N: usize = $name::TYPED_KEYS.len();
                 static ORDER: std::sync::LazyLock<Vec<usize>> =
@@ -348,10 +348,17 @@ macro_rules! model_struct {
                     at += 2;
                 )*
                 debug_assert_eq!(at, N);
-                let fields = ORDER
+                ORDER
                     .iter()
-                    .filter_map(|&p| slots[p].map(|f| ($name::TYPED_KEYS[p], f)));
-                sorted(s, fields, &self.extra)
+                    .filter_map(move |&p| slots[p].map(|f| ($name::TYPED_KEYS[p], f)))
+            }
+        }
+
+        /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
+        /// `extra` among them.
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                sorted(s, self.sorted_fields(), &self.extra)
             }
         }
 
@@ -1027,7 +1034,7 @@ pub struct ParsedFeed {
 
 /// A borrowed field value, one variant per field type of the model.
 #[derive(Clone, Copy)]
-enum Field<'a> {
+pub(crate) enum Field<'a> {
     Str(&'a str),
     OptStr(Option<&'a str>),
     Bool(bool),
@@ -1115,7 +1122,7 @@ fn sorted_positions(keys: &[&str]) -> Vec<usize> {
 /// key in both is written once, from `fields`).
 fn sorted<'a, S: serde::Serializer>(
     s: S,
-    fields: impl IntoIterator<Item = (&'a str, Field<'a>)>,
+    fields: impl IntoIterator<Item = (&'static str, Field<'a>)>,
     extra: &BTreeMap<String, Value>,
 ) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
@@ -1149,62 +1156,89 @@ fn in_order<'a, S: serde::Serializer, K: Serialize>(
     m.end()
 }
 
-impl Serialize for Text {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl Text {
+    /// The keys written and their values, in sorted key order.
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
         let src = self.src.as_deref().map(|v| ("src", Field::Str(v)));
-        let f = [
+        [
             Some(("base", Field::Str(&self.base))),
             Some(("language", Field::OptStr(self.language.as_deref()))),
             src,
             Some(("type", Field::Str(&self.content_type))),
             Some(("value", Field::Str(&self.value))),
-        ];
-        in_order(s, f.into_iter().flatten().map(|(k, v)| (PlainKey(k), v)))
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+impl Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        in_order(s, self.sorted_fields().map(|(k, v)| (PlainKey(k), v)))
     }
 }
 
 /// The present ones of `(key, value)` optional strings (keys in sorted order).
 fn present<'a, const N: usize>(
-    pairs: [(&'a str, &'a Option<String>); N],
-) -> impl Iterator<Item = (&'a str, Field<'a>)> {
+    pairs: [(&'static str, &'a Option<String>); N],
+) -> impl Iterator<Item = (&'static str, Field<'a>)> {
     pairs
         .into_iter()
         .filter_map(|(k, v)| v.as_deref().map(|v| (k, Field::Str(v))))
 }
 
-impl Serialize for Link {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = present([
+impl Link {
+    /// The typed keys written and their values, in sorted key order (`extra` aside).
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+        present([
             ("href", &self.href),
             ("length", &self.length),
             ("rel", &self.rel),
             ("title", &self.title),
             ("type", &self.content_type),
-        ]);
-        sorted(s, f, &self.extra)
+        ])
+    }
+}
+
+impl Serialize for Link {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        sorted(s, self.sorted_fields(), &self.extra)
+    }
+}
+
+impl Person {
+    /// The keys written and their values, in sorted key order.
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+        present([
+            ("email", &self.email),
+            ("href", &self.href),
+            ("image", &self.image),
+            ("name", &self.name),
+        ])
     }
 }
 
 impl Serialize for Person {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = present([
-            ("email", &self.email),
-            ("href", &self.href),
-            ("image", &self.image),
-            ("name", &self.name),
-        ]);
-        in_order(s, f.map(|(k, v)| (PlainKey(k), v)))
+        in_order(s, self.sorted_fields().map(|(k, v)| (PlainKey(k), v)))
+    }
+}
+
+impl Tag {
+    /// The keys written and their values, in sorted key order.
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+        [
+            ("label", Field::OptStr(self.label.as_deref())),
+            ("scheme", Field::OptStr(self.scheme.as_deref())),
+            ("term", Field::OptStr(self.term.as_deref())),
+        ]
+        .into_iter()
     }
 }
 
 impl Serialize for Tag {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = [
-            ("label", Field::OptStr(self.label.as_deref())),
-            ("scheme", Field::OptStr(self.scheme.as_deref())),
-            ("term", Field::OptStr(self.term.as_deref())),
-        ];
-        in_order(s, f.map(|(k, v)| (PlainKey(k), v)))
+        in_order(s, self.sorted_fields().map(|(k, v)| (PlainKey(k), v)))
     }
 }
 

@@ -15,6 +15,7 @@
 
 use serde_json::{Map, Value, json};
 
+mod direct;
 mod writer;
 pub(crate) use writer::PlainKey;
 pub use writer::to_writer;
@@ -340,7 +341,7 @@ pub fn parse_and_write<W: std::io::Write + 'static>(
                 if sink.count + i > 0 {
                     out.write_all(b",")?;
                 }
-                writer::to_writer(&mut out, entry).map_err(io_error)?;
+                direct::entry(&mut out, entry).map_err(io_error)?;
             }
             out.write_all(b"]")?;
             // The other keys, sorted, as `write_json` writes them.
@@ -352,7 +353,7 @@ pub fn parse_and_write<W: std::io::Write + 'static>(
                 writer::to_writer(&mut out, &**k).map_err(io_error)?;
                 out.write_all(b":")?;
                 match &**k {
-                    "feed" => writer::to_writer(&mut out, &parsed.feed),
+                    "feed" => direct::feed(&mut out, &parsed.feed),
                     "decoding" => writer::to_writer(&mut out, &TrailOut(&parsed.decoded.trail)),
                     _ => writer::to_writer(&mut out, v),
                 }
@@ -381,7 +382,7 @@ impl<W: std::io::Write> crate::parse::EntrySink for EntriesOut<W> {
         let comma = if self.count > 0 { &b","[..] } else { &b""[..] };
         let written = out
             .write_all(comma)
-            .and_then(|()| writer::to_writer(&mut *out, &entry).map_err(io_error));
+            .and_then(|()| direct::entry(out, &entry).map_err(io_error));
         self.count += 1;
         if let Err(e) = written {
             self.error = Some(e);

@@ -67,47 +67,54 @@ impl<W: Write> Json<W> {
         serde_json::to_writer(&mut self.w, &v)
     }
 
-    /// A string, quoted and escaped. Short ones without a byte to escape (most keys and
-    /// many values) are written at once, without the word-at-a-time loop's setup.
+    /// A string, quoted and escaped (see [`write_string`]).
     #[inline]
     fn string(&mut self, s: &str) -> Result {
-        if s.len() <= 12 && s.bytes().all(|c| ESCAPE[usize::from(c)] == 0) {
-            self.raw(b"\"")?;
-            self.raw(s.as_bytes())?;
-            return self.raw(b"\"");
-        }
-        self.long_string(s)
+        write_string(&mut self.w, s).map_err(io)
     }
+}
 
-    fn long_string(&mut self, s: &str) -> Result {
-        if (REPEATED..=MAX_REPEATED).contains(&s.len()) {
-            return self.repeatable_string(s);
-        }
-        self.raw(b"\"")?;
-        escape_into(&mut self.w, s).map_err(io)?;
-        self.raw(b"\"")
+/// Writes `s` as a JSON string, quoted and escaped. Short ones without a byte to escape
+/// (most keys and many values) are written at once, without the word-at-a-time loop's
+/// setup.
+#[inline]
+pub(crate) fn write_string<W: Write + ?Sized>(w: &mut W, s: &str) -> std::io::Result<()> {
+    if s.len() <= 12 && s.bytes().all(|c| ESCAPE[usize::from(c)] == 0) {
+        w.write_all(b"\"")?;
+        w.write_all(s.as_bytes())?;
+        return w.write_all(b"\"");
     }
+    long_string(w, s)
+}
 
-    /// A long string, escaped once when it comes twice in a row among the long ones (a
-    /// summary and its `summary_detail.value`, which the contract writes one after the
-    /// other): the last long string and its escaped form are kept, and an equal one is
-    /// copied out instead of escaped again.
-    #[inline(never)]
-    fn repeatable_string(&mut self, s: &str) -> Result {
-        LAST_LONG.with(|last| {
-            let mut last = last.borrow_mut();
-            let (source, escaped) = &mut *last;
-            if source.as_slice() != s.as_bytes() {
-                source.clear();
-                source.extend_from_slice(s.as_bytes());
-                escaped.clear();
-                escaped.push(b'"');
-                escape_into(escaped, s).map_err(io)?;
-                escaped.push(b'"');
-            }
-            self.raw(escaped)
-        })
+fn long_string<W: Write + ?Sized>(w: &mut W, s: &str) -> std::io::Result<()> {
+    if (REPEATED..=MAX_REPEATED).contains(&s.len()) {
+        return repeatable_string(w, s);
     }
+    w.write_all(b"\"")?;
+    escape_into(w, s)?;
+    w.write_all(b"\"")
+}
+
+/// A long string, escaped once when it comes twice in a row among the long ones (a
+/// summary and its `summary_detail.value`, which the contract writes one after the
+/// other): the last long string and its escaped form are kept, and an equal one is
+/// copied out instead of escaped again.
+#[inline(never)]
+fn repeatable_string<W: Write + ?Sized>(w: &mut W, s: &str) -> std::io::Result<()> {
+    LAST_LONG.with(|last| {
+        let mut last = last.borrow_mut();
+        let (source, escaped) = &mut *last;
+        if source.as_slice() != s.as_bytes() {
+            source.clear();
+            source.extend_from_slice(s.as_bytes());
+            escaped.clear();
+            escaped.push(b'"');
+            escape_into(escaped, s)?;
+            escaped.push(b'"');
+        }
+        w.write_all(escaped)
+    })
 }
 
 /// Strings at least this long go through [`Json::repeatable_string`]...
