@@ -267,6 +267,31 @@ impl FromV for Podcast {
 /// JSON contract writes a parsed date ([`crate::date::struct_time`]).
 pub type StructTime = [i64; 9];
 
+/// A literal key of the model as the JSON writers need it: held as written in JSON,
+/// `"key":` (so that [`crate::json`]'s direct writer copies it in one write), with the
+/// key itself a slice of it. Built with `jk!`; keys need no escape.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JsonKey(&'static str);
+
+impl JsonKey {
+    /// The key (`key`).
+    pub(crate) fn name(self) -> &'static str {
+        &self.0[1..self.0.len() - 2]
+    }
+
+    /// The key as written before its value (`"key":`).
+    pub(crate) fn quoted(self) -> &'static [u8] {
+        self.0.as_bytes()
+    }
+}
+
+/// The [`JsonKey`] of a literal key.
+macro_rules! jk {
+    ($key:expr) => {
+        JsonKey(concat!("\"", $key, "\":"))
+    };
+}
+
 /// Generates the typed fields, the conversion from feedparser's dictionary and the
 /// serialization for [`Feed`] and [`Entry`].
 macro_rules! model_struct {
@@ -302,6 +327,10 @@ macro_rules! model_struct {
             /// The keys with a typed field.
             pub(crate) const TYPED_KEYS: &[&str] = &[$($key,)* $($lkey,)* $($dkey, $pkey,)*];
 
+            /// [`Self::TYPED_KEYS`] as the JSON writers write them.
+            const JSON_KEYS: &[JsonKey] =
+                &[$(jk!($key),)* $(jk!($lkey),)* $(jk!($dkey), jk!($pkey),)*];
+
             /// Whether `key` is one of [`Self::TYPED_KEYS`] (one `match`).
             pub(crate) fn has_typed_key(key: &str) -> bool {
                 match key {
@@ -324,7 +353,7 @@ macro_rules! model_struct {
         impl $name {
             /// The present typed fields with their keys, in the keys' sorted order (the
             /// order the JSON contract writes them in, `extra` aside).
-            pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+            pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (JsonKey, Field<'_>)> {
                 // The present fields by their position in `TYPED_KEYS`, given in the
                 // keys' sorted order (computed once): no sorting, no allocation.
                 const N: usize = $name::TYPED_KEYS.len();
@@ -350,7 +379,7 @@ macro_rules! model_struct {
                 debug_assert_eq!(at, N);
                 ORDER
                     .iter()
-                    .filter_map(move |&p| slots[p].map(|f| ($name::TYPED_KEYS[p], f)))
+                    .filter_map(move |&p| slots[p].map(|f| ($name::JSON_KEYS[p], f)))
             }
         }
 
@@ -1122,13 +1151,14 @@ fn sorted_positions(keys: &[&str]) -> Vec<usize> {
 /// key in both is written once, from `fields`).
 fn sorted<'a, S: serde::Serializer>(
     s: S,
-    fields: impl IntoIterator<Item = (&'static str, Field<'a>)>,
+    fields: impl IntoIterator<Item = (JsonKey, Field<'a>)>,
     extra: &BTreeMap<String, Value>,
 ) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut extra = extra.iter().peekable();
     let mut m = s.serialize_map(None)?;
     for (k, v) in fields {
+        let k = k.name();
         while let Some((ek, ev)) = extra.next_if(|(ek, _)| ek.as_str() < k) {
             m.serialize_entry(ek, ev)?;
         }
@@ -1158,14 +1188,14 @@ fn in_order<'a, S: serde::Serializer, K: Serialize>(
 
 impl Text {
     /// The keys written and their values, in sorted key order.
-    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
-        let src = self.src.as_deref().map(|v| ("src", Field::Str(v)));
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (JsonKey, Field<'_>)> {
+        let src = self.src.as_deref().map(|v| (jk!("src"), Field::Str(v)));
         [
-            Some(("base", Field::Str(&self.base))),
-            Some(("language", Field::OptStr(self.language.as_deref()))),
+            Some((jk!("base"), Field::Str(&self.base))),
+            Some((jk!("language"), Field::OptStr(self.language.as_deref()))),
             src,
-            Some(("type", Field::Str(&self.content_type))),
-            Some(("value", Field::Str(&self.value))),
+            Some((jk!("type"), Field::Str(&self.content_type))),
+            Some((jk!("value"), Field::Str(&self.value))),
         ]
         .into_iter()
         .flatten()
@@ -1174,14 +1204,17 @@ impl Text {
 
 impl Serialize for Text {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        in_order(s, self.sorted_fields().map(|(k, v)| (PlainKey(k), v)))
+        in_order(
+            s,
+            self.sorted_fields().map(|(k, v)| (PlainKey(k.name()), v)),
+        )
     }
 }
 
 /// The present ones of `(key, value)` optional strings (keys in sorted order).
 fn present<'a, const N: usize>(
-    pairs: [(&'static str, &'a Option<String>); N],
-) -> impl Iterator<Item = (&'static str, Field<'a>)> {
+    pairs: [(JsonKey, &'a Option<String>); N],
+) -> impl Iterator<Item = (JsonKey, Field<'a>)> {
     pairs
         .into_iter()
         .filter_map(|(k, v)| v.as_deref().map(|v| (k, Field::Str(v))))
@@ -1189,13 +1222,13 @@ fn present<'a, const N: usize>(
 
 impl Link {
     /// The typed keys written and their values, in sorted key order (`extra` aside).
-    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (JsonKey, Field<'_>)> {
         present([
-            ("href", &self.href),
-            ("length", &self.length),
-            ("rel", &self.rel),
-            ("title", &self.title),
-            ("type", &self.content_type),
+            (jk!("href"), &self.href),
+            (jk!("length"), &self.length),
+            (jk!("rel"), &self.rel),
+            (jk!("title"), &self.title),
+            (jk!("type"), &self.content_type),
         ])
     }
 }
@@ -1208,29 +1241,32 @@ impl Serialize for Link {
 
 impl Person {
     /// The keys written and their values, in sorted key order.
-    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (JsonKey, Field<'_>)> {
         present([
-            ("email", &self.email),
-            ("href", &self.href),
-            ("image", &self.image),
-            ("name", &self.name),
+            (jk!("email"), &self.email),
+            (jk!("href"), &self.href),
+            (jk!("image"), &self.image),
+            (jk!("name"), &self.name),
         ])
     }
 }
 
 impl Serialize for Person {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        in_order(s, self.sorted_fields().map(|(k, v)| (PlainKey(k), v)))
+        in_order(
+            s,
+            self.sorted_fields().map(|(k, v)| (PlainKey(k.name()), v)),
+        )
     }
 }
 
 impl Tag {
     /// The keys written and their values, in sorted key order.
-    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (&'static str, Field<'_>)> {
+    pub(crate) fn sorted_fields(&self) -> impl Iterator<Item = (JsonKey, Field<'_>)> {
         [
-            ("label", Field::OptStr(self.label.as_deref())),
-            ("scheme", Field::OptStr(self.scheme.as_deref())),
-            ("term", Field::OptStr(self.term.as_deref())),
+            (jk!("label"), Field::OptStr(self.label.as_deref())),
+            (jk!("scheme"), Field::OptStr(self.scheme.as_deref())),
+            (jk!("term"), Field::OptStr(self.term.as_deref())),
         ]
         .into_iter()
     }
@@ -1238,7 +1274,10 @@ impl Tag {
 
 impl Serialize for Tag {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        in_order(s, self.sorted_fields().map(|(k, v)| (PlainKey(k), v)))
+        in_order(
+            s,
+            self.sorted_fields().map(|(k, v)| (PlainKey(k.name()), v)),
+        )
     }
 }
 
@@ -1314,6 +1353,20 @@ mod tests {
             .map(|i| keys[i])
             .collect();
         assert_eq!(order, sorted);
+    }
+
+    #[test]
+    fn json_keys_are_the_typed_keys_quoted() {
+        for (keys, json) in [
+            (Entry::TYPED_KEYS, Entry::JSON_KEYS),
+            (Feed::TYPED_KEYS, Feed::JSON_KEYS),
+        ] {
+            assert_eq!(keys.len(), json.len());
+            for (k, j) in keys.iter().zip(json) {
+                assert_eq!(j.name(), *k);
+                assert_eq!(j.quoted(), format!("\"{k}\":").as_bytes());
+            }
+        }
     }
 
     #[test]

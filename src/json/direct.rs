@@ -15,7 +15,7 @@ use std::io::Write;
 use serde_json::Value;
 
 use super::writer::{to_writer, write_string};
-use crate::model::{Entry, Feed, Field, Link, Person, Tag, Text};
+use crate::model::{Entry, Feed, Field, JsonKey, Link, Person, Tag, Text};
 
 type Result = std::result::Result<(), serde_json::Error>;
 
@@ -37,18 +37,19 @@ pub(crate) fn feed<W: Write + ?Sized>(w: &mut W, f: &Feed) -> Result {
 /// `extra` in key order; a key in both is written once, from `fields`.
 fn map<'a, W: Write + ?Sized>(
     w: &mut W,
-    fields: impl Iterator<Item = (&'static str, Field<'a>)>,
+    fields: impl Iterator<Item = (JsonKey, Field<'a>)>,
     extra: &BTreeMap<String, Value>,
 ) -> Result {
     let mut extra = extra.iter().peekable();
     let mut sep: &[u8] = b"{";
     for (k, v) in fields {
-        while let Some((ek, ev)) = extra.next_if(|(ek, _)| ek.as_str() < k) {
+        let name = k.name();
+        while let Some((ek, ev)) = extra.next_if(|(ek, _)| ek.as_str() < name) {
             w.write_all(sep).map_err(io)?;
             sep = b",";
             json_entry(w, ek, ev)?;
         }
-        extra.next_if(|(ek, _)| ek.as_str() == k);
+        extra.next_if(|(ek, _)| ek.as_str() == name);
         w.write_all(sep).map_err(io)?;
         sep = b",";
         key(w, k)?;
@@ -71,13 +72,10 @@ fn close<W: Write + ?Sized>(w: &mut W, sep: &[u8], empty: &[u8]) -> Result {
     }
 }
 
-/// `"key":` for a literal key of the model (no byte to escape). Three writes: the two
-/// constant ones are a store each, once inlined.
+/// `"key":` for a literal key of the model, in one write.
 #[inline]
-fn key<W: Write + ?Sized>(w: &mut W, k: &str) -> Result {
-    w.write_all(b"\"").map_err(io)?;
-    w.write_all(k.as_bytes()).map_err(io)?;
-    w.write_all(b"\":").map_err(io)
+fn key<W: Write + ?Sized>(w: &mut W, k: JsonKey) -> Result {
+    w.write_all(k.quoted()).map_err(io)
 }
 
 /// `"key":value` for a key and value that are JSON already.
@@ -90,7 +88,7 @@ fn json_entry<W: Write + ?Sized>(w: &mut W, k: &str, v: &Value) -> Result {
 /// A map of literal keys, in the order given.
 fn plain<'a, W: Write + ?Sized>(
     w: &mut W,
-    fields: impl Iterator<Item = (&'static str, Field<'a>)>,
+    fields: impl Iterator<Item = (JsonKey, Field<'a>)>,
 ) -> Result {
     let mut sep: &[u8] = b"{";
     for (k, v) in fields {
