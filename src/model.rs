@@ -236,6 +236,8 @@ impl PodcastElement {
 }
 
 impl FromV for Podcast {
+    const DIRECT: bool = false;
+
     fn from_v(v: DValue) -> Result<Self, DValue> {
         let fits = v.as_object().is_some_and(|o| {
             o.iter().all(|(_, v)| {
@@ -383,6 +385,111 @@ macro_rules! model_struct {
             }
         }
 
+        /// The builder fills the typed fields in place by key (`crate::parse::record`).
+        impl $name {
+            /// Whether the key's field is filled in place by the builder.
+            pub(crate) fn is_direct_key(key: &str) -> bool {
+                match key {
+                    $($key => <$ty as FromV>::DIRECT,)*
+                    $($lkey => true,)*
+                    $($dkey | $pkey => true,)*
+                    _ => false,
+                }
+            }
+
+            /// Moves `v` into the key's field; `Err(v)` when it is not filled in place or
+            /// `v` does not fit (the field is then emptied).
+            pub(crate) fn put_key(&mut self, key: &str, v: DValue) -> Result<(), DValue> {
+                match key {
+                    $(
+                        $key if <$ty as FromV>::DIRECT => match <$ty as FromV>::from_built(v) {
+                            Ok(t) => {
+                                self.$field = Some(t);
+                                Ok(())
+                            }
+                            Err(v) => {
+                                self.$field = None;
+                                Err(v)
+                            }
+                        },
+                    )*
+                    $(
+                        // (The record notes a list put empty: it is written `[]`.)
+                        $lkey => match <$lty as Item>::take_list(v) {
+                            Ok(list) => {
+                                self.$lfield = list;
+                                Ok(())
+                            }
+                            Err(v) => {
+                                self.$lfield.clear();
+                                Err(v)
+                            }
+                        },
+                    )*
+                    $(
+                        $dkey => match String::from_v(v) {
+                            Ok(t) => {
+                                self.$dfield = Some(t);
+                                Ok(())
+                            }
+                            Err(v) => {
+                                self.$dfield = None;
+                                Err(v)
+                            }
+                        },
+                        $pkey => match put_parsed_v(&mut self.$dparsed, v) {
+                            None => Ok(()),
+                            Some(v) => {
+                                self.$dparsed = None;
+                                Err(v)
+                            }
+                        },
+                    )*
+                    _ => Err(v),
+                }
+            }
+
+            /// Whether the key's field is set (a list: not empty).
+            pub(crate) fn has_key(&self, key: &str) -> bool {
+                match key {
+                    $($key => self.$field.is_some(),)*
+                    $($lkey => !self.$lfield.is_empty(),)*
+                    $(
+                        $dkey => self.$dfield.is_some(),
+                        $pkey => self.$dparsed.is_some(),
+                    )*
+                    _ => false,
+                }
+            }
+
+            /// Empties the key's field.
+            pub(crate) fn clear_key(&mut self, key: &str) {
+                match key {
+                    $($key => self.$field = None,)*
+                    $($lkey => self.$lfield.clear(),)*
+                    $(
+                        $dkey => self.$dfield = None,
+                        $pkey => self.$dparsed = None,
+                    )*
+                    _ => {}
+                }
+            }
+
+            /// The key's field when it is a string.
+            pub(crate) fn text_key(&self, key: &str) -> Option<&str> {
+                match key {
+                    $(
+                        $key => match self.$field.as_ref().map(AsField::field) {
+                            Some(Field::Str(s)) => Some(s),
+                            _ => None,
+                        },
+                    )*
+                    $($dkey => self.$dfield.as_deref(),)*
+                    _ => None,
+                }
+            }
+        }
+
         /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
         /// `extra` among them.
         impl Serialize for $name {
@@ -399,20 +506,25 @@ macro_rules! model_struct {
                 Self::from_builder(crate::parse::dict::Map::from_json(d))
             }
 
-            /// As [`Self::from_dict`], from the builder's own dictionary (no
-            /// `serde_json` values but for the keys that stay in `extra`): one pass, each
-            /// key dispatched to its field; a value that does not fit goes to `extra`.
+            /// As [`Self::from_dict`], from the parser's own dictionary (no `serde_json`
+            /// values but for the keys that stay in `extra`; JSON Feed's objects are
+            /// mapped into one): one pass, each key dispatched to its field; a value that
+            /// does not fit goes to `extra`.
             pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
-                Self::from_builder_reusing(d, &mut None)
+                let mut out = $name::default();
+                out.absorb(d, &mut None);
+                out
             }
 
-            /// [`Self::from_builder`], handing the dictionary's emptied buffer back in
-            /// `spare` (when every key moved into a field) for the next one.
-            pub(crate) fn from_builder_reusing(
+            /// Moves the keys of `d` into their fields (a key already set is replaced);
+            /// the other keys, and values that do not fit their field, go to `extra`.
+            /// The emptied buffer of `d` comes back in `spare` when every key moved.
+            pub(crate) fn absorb(
+                &mut self,
                 d: crate::parse::dict::Map,
                 spare: &mut Option<crate::parse::dict::Map>,
-            ) -> Self {
-                let mut out = $name::default();
+            ) {
+                let out = self;
                 let mut pairs = d.into_pairs();
                 // Typed keys move into their fields; the others stay where they are, in
                 // the same buffer (an entry may hold a million unknown elements).
@@ -440,12 +552,16 @@ macro_rules! model_struct {
                 } else {
                     // Built in one go from sorted pairs, the tree's nodes are full: half
                     // the memory of inserting a hundred thousand keys one by one.
-                    out.extra = pairs
+                    let extra: BTreeMap<String, Value> = pairs
                         .into_iter()
                         .map(|(k, v)| (k.into_owned(), v.into_json()))
                         .collect();
+                    if out.extra.is_empty() {
+                        out.extra = extra;
+                    } else {
+                        out.extra.extend(extra);
+                    }
                 }
-                out
             }
         }
     };
@@ -477,11 +593,29 @@ pub(crate) fn is_typed_key(key: &str) -> bool {
 /// Moves a builder value into a typed field without copying; a value of another shape
 /// comes back unchanged (`Err`), so nothing is lost.
 trait FromV: Sized {
+    /// Whether the builder fills a field of this type in place. A JSON map (`image`,
+    /// `where`, `source` …) and the Podcasting 2.0 object are built as dictionaries
+    /// while their elements are read, and move into the field once the record is final.
+    const DIRECT: bool = true;
+
     fn from_v(v: DValue) -> Result<Self, DValue>;
 
     /// [`FromV::from_v`] into a box (a value the builder already boxed moves as it is).
     fn from_v_boxed(v: DValue) -> Result<Box<Self>, DValue> {
         Self::from_v(v).map(Box::new)
+    }
+
+    /// [`FromV::from_v`] for a value the builder is still filling in: only in the shape
+    /// its handlers read and change in place (a `Person`, a `Text`, a typed list). Any
+    /// other shape waits, as it is, until the record is final: handlers leave it alone,
+    /// as they would leave it in a dictionary.
+    fn from_built(v: DValue) -> Result<Self, DValue> {
+        Self::from_v(v)
+    }
+
+    /// [`FromV::from_built`] into a box.
+    fn from_built_boxed(v: DValue) -> Result<Box<Self>, DValue> {
+        Self::from_built(v).map(Box::new)
     }
 }
 
@@ -516,6 +650,8 @@ impl FromV for bool {
 }
 
 impl FromV for Map<String, Value> {
+    const DIRECT: bool = false;
+
     fn from_v(v: DValue) -> Result<Self, DValue> {
         match v {
             DValue::Object(o) => Ok(o.into_json()),
@@ -542,8 +678,14 @@ impl FromV for StructTime {
 /// A large, often absent value is boxed in [`Feed`] and [`Entry`], so that an entry
 /// without it costs a pointer, not the value's size.
 impl<T: FromV> FromV for Box<T> {
+    const DIRECT: bool = T::DIRECT;
+
     fn from_v(v: DValue) -> Result<Self, DValue> {
         T::from_v_boxed(v)
+    }
+
+    fn from_built(v: DValue) -> Result<Self, DValue> {
+        T::from_built_boxed(v)
     }
 }
 
@@ -598,6 +740,20 @@ impl FitsV for Text {
 }
 
 impl FromV for Text {
+    fn from_built(v: DValue) -> Result<Self, DValue> {
+        match v {
+            DValue::Text(t) => Ok(*t),
+            other => Err(other),
+        }
+    }
+
+    fn from_built_boxed(v: DValue) -> Result<Box<Self>, DValue> {
+        match v {
+            DValue::Text(t) => Ok(t),
+            other => Err(other),
+        }
+    }
+
     fn from_v_boxed(v: DValue) -> Result<Box<Self>, DValue> {
         match v {
             DValue::Text(t) => Ok(t),
@@ -683,6 +839,20 @@ impl FitsV for Person {
 }
 
 impl FromV for Person {
+    fn from_built(v: DValue) -> Result<Self, DValue> {
+        match v {
+            DValue::Person(p) => Ok(*p),
+            other => Err(other),
+        }
+    }
+
+    fn from_built_boxed(v: DValue) -> Result<Box<Self>, DValue> {
+        match v {
+            DValue::Person(p) => Ok(p),
+            other => Err(other),
+        }
+    }
+
     fn from_v_boxed(v: DValue) -> Result<Box<Self>, DValue> {
         match v {
             DValue::Person(p) => Ok(p),

@@ -1,11 +1,11 @@
 //! The feed builder: a state machine fed with start/end/text events (from either pass)
-//! that fills feedparser-shaped dictionaries, following feedparser's element handlers and
-//! precedence rules.
+//! that fills the feed model in place (`super::record`), following feedparser's element
+//! handlers and precedence rules.
 //!
 //! This file is the shared machinery: the element stack and the text each element
 //! collects, the contexts a value is stored in (feed, entry, image, text input, source),
 //! push and pop with content parameters (type, base64, language, base), `xml:base` and
-//! `xml:lang`, inline XHTML, and the dictionary. The element handlers live with their
+//! `xml:lang`, and inline XHTML. The element handlers live with their
 //! format or namespace (`super::core`, `super::ns`); [`Builder::start`] and
 //! [`Builder::end`] call the handlers registered for the element's namespace.
 
@@ -15,8 +15,9 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::dict::{Item, Key, Map, Value, jv};
-use crate::model::Link;
+use super::dict::{Key, Map, Value, jv};
+use super::record::{Record, Slots};
+use crate::model::{Entry, Feed, Link};
 
 use super::ns::{canonical_prefix, normalize_ns};
 use super::text::{base64_utf8, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into};
@@ -140,14 +141,15 @@ pub(super) enum Ctx {
 pub(crate) struct Builder {
     /// Base64 content values that were not base64 text (kept as published).
     pub(super) not_base64: usize,
-    pub(super) feed: Dict,
+    /// The feed's metadata, filled in place.
+    pub(super) feed: Record<Feed>,
     /// The entry being built (at most one: an entry is final once the next one starts,
-    /// since only the last entry is ever written to).
-    pub(super) entries: Vec<Dict>,
+    /// since only the last entry is ever written to), filled in place.
+    pub(super) entries: Vec<Record<Entry>>,
     /// The final entries, converted as soon as they are final (while still in cache, and
     /// so that their dictionaries' memory is reused for the next entry).
     pub(super) done: Vec<crate::model::Entry>,
-    /// The last final entry's dictionary, emptied, for the next entry.
+    /// The last final entry's `rest` dictionary, emptied, for the next entry.
     pub(super) spare_entry: Option<Dict>,
     /// Where final entries go instead of [`Builder::done`], when set.
     pub(super) sink: Option<super::SharedSink>,
@@ -261,51 +263,16 @@ pub(super) fn link_from_attrs(attrs: Attrs<'_>) -> Link {
     l
 }
 
-/// The last of the context's `links`, when there is one.
-pub(super) fn last_link(ctx: &Dict) -> Option<&Link> {
-    ctx.get("links")?.list::<Link>()?.last()
-}
-
 /// Appends `link` to the context's `links` (unless that key holds something else).
-pub(super) fn push_link(ctx: &mut Dict, link: Link) {
-    let links = ctx.entry("links".into()).or_insert_with(Link::empty_list);
-    if let Some(a) = links.list_mut() {
+pub(super) fn push_link(ctx: &mut Slots<'_>, link: Link) {
+    if let Some(a) = ctx.links_mut(true) {
         a.push(link);
     }
 }
 
-/// Appends a content detail to the `content` list. A detail without a media type (a
-/// dictionary, not the model's `Text`) turns the typed list into a plain one first, so
-/// that it is kept as it is.
-fn push_content_item(list: &mut Value, detail: Result<crate::model::Text, Value>) {
-    let detail = match detail {
-        Ok(t) => match list.list_mut::<crate::model::Text>() {
-            Some(texts) => return texts.push(t),
-            None => Value::Text(Box::new(t)),
-        },
-        Err(dict) => dict,
-    };
-    if let Some(texts) = list.list_mut::<crate::model::Text>() {
-        let items = std::mem::take(texts);
-        *list = Value::Array(
-            items
-                .into_iter()
-                .map(|t| Value::Text(Box::new(t)))
-                .collect(),
-        );
-    }
-    if let Some(a) = list.as_array_mut() {
-        a.push(detail);
-    }
-}
-
 /// Sets the `href` of the context's last link, when there is one.
-fn set_last_link_href(ctx: &mut Dict, href: String) {
-    if let Some(l) = ctx
-        .get_mut("links")
-        .and_then(Value::list_mut::<Link>)
-        .and_then(|a| a.last_mut())
-    {
+fn set_last_link_href(ctx: &mut Slots<'_>, href: String) {
+    if let Some(l) = ctx.links_mut(false).and_then(|a| a.last_mut()) {
         l.href = Some(href);
     }
 }
@@ -393,9 +360,9 @@ impl Builder {
     }
 
     pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {
-        let mut feed = Dict::new();
+        let mut feed = Record::<Feed>::default();
         if let Some(l) = &lang {
-            feed.insert("language".into(), jv!(l.replace('_', "-")));
+            Slots::Feed(&mut feed).insert("language".into(), jv!(l.replace('_', "-")));
         }
         Builder {
             not_base64: 0,
@@ -493,7 +460,7 @@ impl Builder {
     pub(super) fn ctx_kind(&self) -> Ctx {
         if self.insource {
             Ctx::Source
-        } else if self.inimage && self.feed.get("image").is_some_and(Value::is_object) {
+        } else if self.inimage && self.feed.rest.get("image").is_some_and(Value::is_object) {
             Ctx::Image
         } else if self.intextinput {
             Ctx::TextInput
@@ -504,26 +471,31 @@ impl Builder {
         }
     }
 
-    pub(super) fn ctx(&mut self) -> &mut Dict {
+    /// Where values go now: the entry or the feed (typed, filled in place), or the
+    /// source, image or text input (dictionaries, maps in the model).
+    pub(super) fn ctx(&mut self) -> Slots<'_> {
         match self.ctx_kind() {
-            Ctx::Source => &mut self.sourcedata,
-            Ctx::Image => self
-                .feed
-                .get_mut("image")
-                .and_then(Value::as_object_mut)
-                .expect("image"),
+            Ctx::Source => Slots::Dict(&mut self.sourcedata),
+            Ctx::Image => Slots::Dict(
+                self.feed
+                    .rest
+                    .get_mut("image")
+                    .and_then(Value::as_object_mut)
+                    .expect("image"),
+            ),
             Ctx::TextInput => {
                 let v = self
                     .feed
+                    .rest
                     .entry("textinput".into())
                     .or_insert_with(|| jv!({}));
                 if !v.is_object() {
                     *v = jv!({});
                 }
-                v.as_object_mut().expect("object")
+                Slots::Dict(v.as_object_mut().expect("object"))
             }
-            Ctx::Entry => self.entries.last_mut().expect("entry"),
-            Ctx::Feed => &mut self.feed,
+            Ctx::Entry => Slots::Entry(self.entries.last_mut().expect("entry")),
+            Ctx::Feed => Slots::Feed(&mut self.feed),
         }
     }
 
@@ -532,17 +504,17 @@ impl Builder {
     pub(super) fn ctx_has(&self, key: &str) -> bool {
         let d = match self.ctx_kind() {
             Ctx::Source => Some(&self.sourcedata),
-            Ctx::Image => self.feed.get("image").and_then(Value::as_object),
-            Ctx::TextInput => self.feed.get("textinput").and_then(Value::as_object),
-            Ctx::Entry => self.entries.last(),
-            Ctx::Feed => Some(&self.feed),
+            Ctx::Image => self.feed.rest.get("image").and_then(Value::as_object),
+            Ctx::TextInput => self.feed.rest.get("textinput").and_then(Value::as_object),
+            Ctx::Entry => return self.entries.last().is_some_and(|e| e.contains_key(key)),
+            Ctx::Feed => return self.feed.contains_key(key),
         };
         d.is_some_and(|d| d.contains_key(key))
     }
 
     pub(super) fn save(&mut self, key: impl Into<Key>, value: Value, overwrite: bool) {
         let key = key.into();
-        let ctx = self.ctx();
+        let mut ctx = self.ctx();
         if overwrite || !ctx.contains_key(&key) {
             ctx.insert(key, value);
         }
@@ -681,7 +653,7 @@ impl Builder {
         if self.inentry {
             return None;
         }
-        self.entries.pop().map(crate::model::Entry::from_builder)
+        self.entries.pop().map(Record::finish)
     }
 
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
@@ -982,11 +954,7 @@ impl Builder {
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
                 let detail = self.cp.detail_unboxed(last_use(&mut output));
-                let ctx = self.ctx();
-                let list = ctx
-                    .entry("content".into())
-                    .or_insert_with(crate::model::Text::empty_list);
-                push_content_item(list, detail);
+                self.ctx().push_content(detail);
             } else if element == "link" {
                 if !self.inimage {
                     let fixed = if output.contains('&') {
@@ -994,15 +962,15 @@ impl Builder {
                     } else {
                         output.clone()
                     };
-                    let e = self.entries.last_mut().expect("entry");
+                    let mut e = Slots::Entry(self.entries.last_mut().expect("entry"));
                     // Better than feedparser: a link element's text becomes the entry's
                     // `link` only when it is an alternate link (or the first link).
-                    let rel = last_link(e).and_then(|l| l.rel.as_deref());
+                    let rel = e.last_link().and_then(|l| l.rel.as_deref());
                     if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
                         e.insert("link".into(), jstr(&fixed));
                     }
                     if !fixed.is_empty() {
-                        set_last_link_href(e, fixed);
+                        set_last_link_href(&mut e, fixed);
                     }
                 }
             } else {
@@ -1042,9 +1010,10 @@ impl Builder {
                     // `summary` and `summary_detail.value`: one string, shared.
                     let shared = share(&mut output, want);
                     let dk = detail_key(&key);
-                    self.entries[idx].insert(key, Value::Shared(Arc::clone(&shared)));
-                    let detail = self.cp.detail_shared(shared);
-                    self.entries[idx].insert(dk, detail);
+                    let detail = self.cp.detail_shared(Arc::clone(&shared));
+                    let e = &mut self.entries[idx];
+                    e.insert(key, Value::Shared(shared));
+                    e.insert(dk, detail);
                 } else if store {
                     self.entries[idx].insert(key, jstr(last_use(&mut output)));
                 } else if detailed {
@@ -1063,11 +1032,11 @@ impl Builder {
                 return Some((output, nonempty));
             }
             let detail = (self.incontent > 0).then(|| share(&mut output, want));
-            let ctx = self.ctx();
+            let mut ctx = self.ctx();
             if key == "link" {
                 let fixed = unsemicolon_refs(&output);
                 ctx.insert("link".into(), jstr(&fixed));
-                set_last_link_href(ctx, fixed);
+                set_last_link_href(&mut ctx, fixed);
             } else {
                 match detail {
                     Some(shared) => {

@@ -1,9 +1,10 @@
 //! The builder's dictionaries: feedparser-shaped values like `serde_json::Value`, but
-//! cheap to build. An object is a small vector of pairs (feed dictionaries hold a few
-//! dozen keys at most) and its keys are `&'static str` whenever they are literals, so
-//! building an entry allocates only for the text it holds. The typed model is filled from
-//! these directly (`Entry::from_builder`); only keys the model does not type are turned
-//! into `serde_json` values.
+//! cheap to build, for what the model keeps as JSON (a source, image or text input, the
+//! `where` and media objects, keys the model has no field for) while handlers build it
+//! element by element, and as the values handed to the typed fields
+//! (`super::record::Slots::insert`). An object is a small vector of pairs and its keys
+//! are `&'static str` whenever they are literals. JSON Feed's objects are mapped through
+//! them too (`Entry::from_builder`).
 
 use std::borrow::Cow;
 

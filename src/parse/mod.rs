@@ -42,7 +42,7 @@
 //! ├── entities.rs     HTML and DTD entities
 //! ├── builder.rs      the shared machinery: the element stack, contexts (feed, entry,
 //! │                   image, text input, source), push/pop of text with its content
-//! │                   parameters, xml:base and xml:lang, inline XHTML, the dictionary
+//! │                   parameters, xml:base and xml:lang, inline XHTML
 //! ├── core/           the core formats, whose elements have no prefix
 //! │   ├── mod.rs      their start/end dispatch (one match each)
 //! │   ├── rss.rs      RSS 0.9x, 1.0, 2.0: version, channel, item, image, guid, source …
@@ -57,9 +57,11 @@
 //! │   ├── cc.rs       cc and creativeCommons
 //! │   └── admin.rs content.rs feedburner.rs xhtml.rs
 //! ├── podcast.rs      Podcasting 2.0: captures its elements whole, before any handler
-//! ├── dict.rs         the dictionary the builder fills for each entry and the feed
-//! │                   (text details, categories, links and persons in it are model
-//! │                   values)
+//! ├── record.rs       where values are stored: the typed Feed and Entry filled in
+//! │                   place (`Record`), and `Slots`, the one interface handlers store
+//! │                   through, whatever the context
+//! ├── dict.rs         the dictionaries for what the model keeps as JSON maps (source,
+//! │                   image, text input, `where`, media objects, unknown keys)
 //! ├── text.rs url.rs geo.rs   value helpers (repairs, URI joining, GeoJSON)
 //! ```
 //!
@@ -78,13 +80,14 @@
 //! Outside this module: HTML values (text constructs of type HTML or XHTML) are
 //! sanitized and their URIs resolved by [`crate::html`], called from the builder's pop
 //! of such a value; JSON Feed is not parsed here but mapped from serde_json by
-//! [`crate::jsonfeed`] into the same model; both meet the XML path in
-//! [`crate::model`], which converts the builder's dictionaries. Text details
-//! (`title_detail`, `summary_detail`, `content` items), categories, links and persons
-//! are built as the model's `Text`, `Tag`, `Link` and `Person` directly, and a text
-//! construct shares its string with its details; only the keys of an entry or the feed
-//! still pass through the dictionary (its handlers read and rewrite them by feedparser's
-//! key names, and any element of any namespace may add one).
+//! [`crate::jsonfeed`] into the same model. The builder fills the model in place: a key
+//! feedparser stores on the feed or an entry goes straight into its typed field of
+//! [`crate::model::Feed`] or [`crate::model::Entry`] (one `match` on the key, generated
+//! with the model), text details, categories, links and persons are built as the model's
+//! `Text`, `Tag`, `Link` and `Person`, and a text construct shares its string with its
+//! details. Only what the model itself keeps as JSON (map-valued fields such as `image`
+//! and `where`, and `extra`, the keys it has no field for) is built as a dictionary
+//! first (`record.rs` says why).
 
 mod builder;
 mod core;
@@ -94,6 +97,7 @@ pub(crate) mod geo;
 mod lenient;
 mod ns;
 mod podcast;
+mod record;
 pub(crate) mod stream;
 pub(crate) mod text;
 pub(crate) mod url;
@@ -106,7 +110,7 @@ use quick_xml::Reader;
 use quick_xml::events::{BytesCData, BytesEnd, BytesRef, BytesStart, BytesText, Event};
 
 use crate::bozo::{Bozo, BozoKind, Position};
-use crate::model::{Entry, Feed, ParsedFeed};
+use crate::model::{Entry, ParsedFeed};
 use builder::Builder;
 use ns::{canonical_prefix, ns_key};
 
@@ -1135,9 +1139,9 @@ impl<'o> Driver<'o> {
         let mut builder = builder;
         builder.property_depth = hashbrown::HashMap::new();
         for open in std::mem::take(&mut builder.entries) {
-            builder.finalize(Entry::from_builder(open));
+            builder.finalize(open.finish());
         }
-        let feed = Feed::from_builder(builder.feed);
+        let feed = builder.feed.finish();
         let entries = builder.done;
         ParsedFeed {
             version,

@@ -168,8 +168,7 @@ pub(super) fn end(b: &mut Builder) -> bool {
     let target = match b.podcast.stack.last_mut() {
         Some(parent) => &mut parent.attrs,
         None => {
-            let ctx = b.ctx();
-            let p = ctx.entry("podcast".into()).or_insert_with(|| jv!({}));
+            let p = b.ctx().value_or_insert("podcast".into(), jv!({}));
             if !p.is_object() {
                 *p = jv!({});
             }

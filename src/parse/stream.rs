@@ -92,7 +92,7 @@ impl<R: BufRead> StreamParser<R> {
     }
 
     fn feed_snapshot(driver: &Driver<'_>) -> Feed {
-        Feed::from_builder(driver.builder.feed.clone())
+        driver.builder.feed.clone().finish()
     }
 
     /// The next item, `None` after [`Next::End`].

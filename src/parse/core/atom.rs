@@ -1,12 +1,11 @@
 //! Atom 0.3 and 1.0 elements (and the RSS ones they share a key with): the version,
 //! links, generators and person URIs.
 
-use crate::model::Link;
 use crate::parse::builder::{
     Builder, attrs_dict, enforce_href, getattr, is_html_type, jstr, link_from_attrs,
     map_content_type, push_link, str_of,
 };
-use crate::parse::dict::{Item, Value};
+use crate::parse::dict::Value;
 use crate::parse::{Attr, Attrs};
 
 /// `feed`: the feed, and Atom 0.x's version.
@@ -40,9 +39,9 @@ pub(super) fn start_generator(b: &mut Builder, attrs: &[Attr<'_>]) {
 /// The end of `generator`: its text is the detail's `name`.
 pub(super) fn end_generator(b: &mut Builder) {
     let value = b.pop("generator", true);
-    let ctx = b.ctx();
-    if let Some(d) = ctx
-        .get_mut("generator_detail")
+    if let Some(d) = b
+        .ctx()
+        .value_mut("generator_detail")
         .and_then(Value::as_object_mut)
     {
         d.insert("name".into(), value.map_or(Value::Null, jstr));
@@ -80,12 +79,12 @@ impl Builder {
         let alternate_html = l.rel.as_deref() == Some("alternate")
             && is_html_type(&map_content_type(l.content_type.as_deref().unwrap_or("")));
         let href = l.href.as_ref().map(|h| alternate_html.then(|| h.clone()));
-        let ctx = self.ctx();
+        let mut ctx = self.ctx();
         if !skip {
-            push_link(ctx, l);
+            push_link(&mut ctx, l);
         } else {
             // Still creates the (empty) list, as feedparser's dictionary does.
-            ctx.entry("links".into()).or_insert_with(Link::empty_list);
+            ctx.links_mut(true);
         }
         match href {
             Some(Some(h)) => {

@@ -9,17 +9,11 @@ use std::borrow::Cow;
 
 use crate::model::{Person, Tag};
 use crate::parse::builder::{
-    Builder, Dict, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, str_of,
-    trim_py,
+    Builder, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, trim_py,
 };
-use crate::parse::dict::{Item, Value};
+use crate::parse::dict::Value;
+use crate::parse::record::Slots;
 use crate::parse::text::find_email;
-
-/// A new person, empty (feedparser's `{}` in `authors` and `contributors`), as a
-/// detail (`author_detail` …).
-fn new_person() -> Value {
-    Value::Person(Box::default())
-}
 
 /// Sets a person's `name`, `email` or `href` (the keys the handlers save).
 fn set_person_field(p: &mut Person, key: &str, value: &str) {
@@ -52,9 +46,8 @@ fn person_string(p: &Person) -> Option<String> {
 
 /// Sets `key` of the last person of the list under `list` (a new list of one empty
 /// person when there is none).
-fn save_to_last_person(ctx: &mut Dict, list: &'static str, key: &str, value: &str) {
-    let people = ctx.entry(list.into()).or_insert_with(Person::empty_list);
-    if let Some(a) = people.list_mut::<Person>() {
+fn save_to_last_person(mut ctx: Slots<'_>, list: &'static str, key: &str, value: &str) {
+    if let Some(a) = ctx.persons_mut(list, true) {
         if a.is_empty() {
             a.push(Person::default());
         }
@@ -67,22 +60,17 @@ fn save_to_last_person(ctx: &mut Dict, list: &'static str, key: &str, value: &st
 impl Builder {
     pub(in crate::parse) fn save_author(&mut self, key: &'static str, value: &str, prefix: &str) {
         let detail_key = detail_key(prefix);
-        {
-            let ctx = self.ctx();
-            if let Value::Person(p) = ctx.entry(detail_key.clone()).or_insert_with(new_person) {
-                set_person_field(p, key, value);
-            }
+        if let Some(p) = self.ctx().person_mut(detail_key.clone()) {
+            set_person_field(p, key, value);
         }
         if prefix != "author" {
             // Better than feedparser, which files a publisher's name and e-mail into the
             // last *author* too: the publisher string is built from its own details.
-            let ctx = self.ctx();
-            let Some(Value::Person(p)) = ctx.get(&detail_key) else {
+            let mut ctx = self.ctx();
+            let Some(v) = ctx.person(&detail_key).and_then(person_string) else {
                 return;
             };
-            if let Some(v) = person_string(p) {
-                ctx.insert(prefix.to_owned().into(), jstr(v));
-            }
+            ctx.insert(prefix.to_owned().into(), jstr(v));
             return;
         }
         self.sync_author_detail("author");
@@ -101,11 +89,8 @@ impl Builder {
         };
         let plural = &*plural;
         let detail_key = detail_key(key);
-        let ctx = self.ctx();
-        let last = ctx
-            .get(plural)
-            .and_then(Value::list::<Person>)
-            .and_then(|a| a.last());
+        let mut ctx = self.ctx();
+        let last = ctx.persons(plural).and_then(|a| a.last());
         let from_list = last.is_some();
         if let Some(detail) = last
             && !person_is_empty(detail)
@@ -115,7 +100,8 @@ impl Builder {
             }
             return;
         }
-        let Some(mut author) = str_of(ctx.get(key))
+        let Some(mut author) = ctx
+            .get_str(key)
             .filter(|s| !s.is_empty())
             .map(str::to_owned)
         else {
@@ -150,11 +136,7 @@ impl Builder {
         if !ctx.contains_key(&detail_key) {
             ctx.insert(detail_key, Value::Person(detail.clone()));
         }
-        if from_list
-            && let Some(last) = ctx
-                .get_mut(plural)
-                .and_then(Value::list_mut::<Person>)
-                .and_then(|a| a.last_mut())
+        if from_list && let Some(last) = ctx.persons_existing_mut(plural).and_then(|a| a.last_mut())
         {
             *last = *detail;
         }
@@ -166,15 +148,15 @@ impl Builder {
         scheme: Option<&str>,
         label: Option<&str>,
     ) {
-        let ctx = self.ctx();
-        let tags = ctx.entry("tags".into()).or_insert_with(Tag::empty_list);
+        let mut ctx = self.ctx();
+        let tags = ctx.tags_mut(true);
         let empty = |s: Option<&str>| s.is_none_or(str::is_empty);
         if empty(term) && empty(scheme) && empty(label) {
             return;
         }
         // Duplicates are skipped as feedparser does; past 1000 tags the check is dropped to
         // keep hostile input linear.
-        if let Some(a) = tags.list_mut::<Tag>()
+        if let Some(a) = tags
             && (a.len() > 1000
                 || !a.iter().any(|t| {
                     t.term.as_deref() == term
@@ -193,11 +175,7 @@ impl Builder {
     pub(in crate::parse) fn start_author(&mut self) {
         self.inauthor = true;
         self.push("author", true);
-        let ctx = self.ctx();
-        let a = ctx
-            .entry("authors".into())
-            .or_insert_with(Person::empty_list);
-        if let Some(a) = a.list_mut::<Person>() {
+        if let Some(a) = self.ctx().persons_mut("authors", true) {
             a.push(Person::default());
         }
     }
@@ -297,10 +275,9 @@ impl Builder {
         let Some(value) = self.pop("category", true).filter(|v| !v.is_empty()) else {
             return;
         };
-        let ctx = self.ctx();
+        let mut ctx = self.ctx();
         let last = ctx
-            .get_mut("tags")
-            .and_then(Value::list_mut::<Tag>)
+            .tags_mut(false)
             .and_then(|a| a.last_mut())
             .filter(|t| t.term.as_deref().is_none_or(str::is_empty));
         if let Some(t) = last {
@@ -338,11 +315,7 @@ impl Builder {
     /// Starts a contributor (`contributor`, `dc:contributor`): a new one in the list.
     pub(in crate::parse) fn open_contributor(&mut self) {
         self.incontributor = true;
-        let ctx = self.ctx();
-        let c = ctx
-            .entry("contributors".into())
-            .or_insert_with(Person::empty_list);
-        if let Some(a) = c.list_mut::<Person>() {
+        if let Some(a) = self.ctx().persons_mut("contributors", true) {
             a.push(Person::default());
         }
     }

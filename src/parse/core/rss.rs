@@ -6,9 +6,10 @@ use crate::parse::{Attr, Attrs};
 use std::rc::Rc;
 
 use crate::parse::builder::{
-    Builder, Ctx, Dict, getattr, jstr, link_from_attrs, parse_py_int, push_link, trim_py,
+    Builder, Ctx, getattr, jstr, link_from_attrs, parse_py_int, push_link, trim_py,
 };
 use crate::parse::dict::{Value, jv};
+use crate::parse::record::Record;
 
 /// `rss`: the version from its `version` attribute.
 pub(super) fn start_rss(b: &mut Builder, attrs: &[Attr<'_>]) {
@@ -40,7 +41,7 @@ pub(super) fn start_channel(b: &mut Builder, attrs: &[Attr<'_>]) {
 /// `image`: the feed's image (an item's image is not kept).
 pub(super) fn start_image(b: &mut Builder) {
     if !b.inentry {
-        b.ctx().entry("image".into()).or_insert_with(|| jv!({}));
+        b.ctx().value_or_insert("image".into(), jv!({}));
     }
     b.inimage = true;
     b.title_depth = -1;
@@ -49,7 +50,7 @@ pub(super) fn start_image(b: &mut Builder) {
 
 /// `textinput`: the feed's text input.
 pub(super) fn start_textinput(b: &mut Builder) {
-    b.ctx().entry("textinput".into()).or_insert_with(|| jv!({}));
+    b.ctx().value_or_insert("textinput".into(), jv!({}));
     b.intextinput = true;
     b.title_depth = -1;
     b.push("textinput", false);
@@ -65,14 +66,10 @@ pub(super) fn start_item(b: &mut Builder, attrs: &[Attr<'_>]) {
         }
     }
     if let Some(prev) = b.entries.pop() {
-        let entry = crate::model::Entry::from_builder_reusing(prev, &mut b.spare_entry);
+        let entry = prev.finish_reusing(&mut b.spare_entry);
         b.finalize(entry);
     }
-    let dict = b
-        .spare_entry
-        .take()
-        .unwrap_or_else(|| Dict::with_capacity(24));
-    b.entries.push(dict);
+    b.entries.push(Record::with_spare(b.spare_entry.take()));
     b.property_depth.clear();
     b.push_discarding_text("item");
     b.inentry = true;
@@ -108,7 +105,7 @@ pub(super) fn end_guid(b: &mut Builder) {
 pub(super) fn start_enclosure(b: &mut Builder, attrs: &mut Attrs<'_>) {
     let mut l = link_from_attrs(std::mem::take(attrs));
     l.rel = Some("enclosure".into());
-    push_link(b.ctx(), l);
+    push_link(&mut b.ctx(), l);
 }
 
 /// `source`: the feed an item came from (its title and `url`).

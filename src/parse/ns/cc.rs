@@ -42,5 +42,5 @@ fn add_license(b: &mut Builder, href: Option<String>) {
         href: href.filter(|v| !v.is_empty()),
         ..Default::default()
     };
-    push_link(b.ctx(), link);
+    push_link(&mut b.ctx(), link);
 }

@@ -57,7 +57,7 @@ pub(in crate::parse) fn end_where(b: &mut Builder) {
 pub(super) fn save_where(b: &mut Builder, geometry: serde_json::Map<String, serde_json::Value>) {
     let geometry = Map::from_json(geometry);
     let ctx = b.ctx();
-    let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
+    let w = ctx.value_or_insert("where".into(), jv!({}));
     if let Some(o) = w.as_object_mut() {
         o.extend(geometry);
     }

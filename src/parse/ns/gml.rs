@@ -72,7 +72,7 @@ fn parse_srs(b: &mut Builder, attrs: &[Attr<'_>]) {
         .parse::<i64>()
         .unwrap_or(2);
     let ctx = b.ctx();
-    let w = ctx.entry("where".into()).or_insert_with(|| jv!({}));
+    let w = ctx.value_or_insert("where".into(), jv!({}));
     if let Some(o) = w.as_object_mut() {
         o.insert("srsName".into(), name);
         o.insert("srsDimension".into(), jv!(dim));
@@ -83,7 +83,7 @@ fn parse_srs(b: &mut Builder, attrs: &[Attr<'_>]) {
 fn pos(b: &mut Builder, list: bool) {
     let this = b.pop("pos", true).unwrap_or_default();
     let ctx = b.ctx();
-    let w = ctx.get("where").and_then(Value::as_object);
+    let w = ctx.value("where").and_then(Value::as_object);
     let srs = w.and_then(|w| str_of(w.get("srsName"))).map(str::to_owned);
     let dims = w
         .and_then(|w| w.get("srsDimension"))

@@ -65,7 +65,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
         }
         "itunes_summary" => b.end_summary(),
         "itunes_owner" => {
-            let kept = b.ctx().get("publisher").cloned();
+            let kept = b.ctx().get_string_value("publisher");
             b.pop_unused("publisher", true);
             b.inpublisher = false;
             if let Some(k) = kept {

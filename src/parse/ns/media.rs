@@ -89,7 +89,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
                 let list: Vec<String> = r.split(' ').map(|c| trim_py(c).to_lowercase()).collect();
                 if let Some(o) = b
                     .ctx()
-                    .get_mut("media_restriction")
+                    .value_mut("media_restriction")
                     .and_then(Value::as_object_mut)
                 {
                     o.insert("content".into(), jv!(list));
@@ -102,7 +102,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
             if let Some(u) = url.filter(|u| !u.trim().is_empty())
                 && let Some(o) = b
                     .ctx()
-                    .get_mut("media_thumbnail")
+                    .value_mut("media_thumbnail")
                     .and_then(Value::as_array_mut)
                     .and_then(|a| a.last_mut())
                     .and_then(Value::as_object_mut)
@@ -114,7 +114,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
             let v = b.pop("media_player", true);
             if let Some(o) = b
                 .ctx()
-                .get_mut("media_player")
+                .value_mut("media_player")
                 .and_then(Value::as_object_mut)
             {
                 o.insert("content".into(), v.map_or(Value::Null, jstr));
@@ -129,7 +129,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
 /// earlier element of the same kind did (feedparser keeps the first).
 fn keep_first(b: &mut Builder, key: &'static str, attrs: &[Attr<'_>]) {
     let d = attrs_dict(attrs);
-    b.ctx().entry(key.into()).or_insert(Value::Object(d));
+    b.ctx().value_or_insert(key.into(), Value::Object(d));
 }
 
 /// Pops the text of `element` and, when not blank, stores it as `content` in the
@@ -138,7 +138,8 @@ fn content_of(b: &mut Builder, element: &str, key: &'static str) {
     let Some(text) = b.pop(element, true).filter(|t| !t.trim().is_empty()) else {
         return;
     };
-    let target = match b.ctx().get_mut(key) {
+    let mut ctx = b.ctx();
+    let target = match ctx.value_mut(key) {
         Some(Value::Array(list)) => list.last_mut(),
         other => other,
     };
@@ -150,7 +151,8 @@ fn content_of(b: &mut Builder, element: &str, key: &'static str) {
 /// Appends the element's attributes to the list under `key` in the current context.
 fn append_attrs(b: &mut Builder, key: &'static str, attrs: &[Attr<'_>]) {
     let d = attrs_dict(attrs);
-    let list = b.ctx().entry(key.into()).or_insert_with(|| jv!([]));
+    let ctx = b.ctx();
+    let list = ctx.value_or_insert(key.into(), jv!([]));
     if let Some(a) = list.as_array_mut() {
         a.push(Value::Object(d));
     }

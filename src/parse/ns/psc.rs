@@ -16,7 +16,7 @@ pub(in crate::parse) static HANDLERS: Handlers = Handlers {
 fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
     match key {
         "psc_chapters" => {
-            let ctx = b.ctx();
+            let mut ctx = b.ctx();
             if !ctx.contains_key("psc_chapters") {
                 let mut d = attrs_dict(attrs);
                 d.insert("chapters".into(), jv!([]));
@@ -34,7 +34,7 @@ fn start(b: &mut Builder, key: &str, attrs: &[Attr<'_>]) -> bool {
                 );
                 if let Some(a) = b
                     .ctx()
-                    .get_mut("psc_chapters")
+                    .value_mut("psc_chapters")
                     .and_then(|p| p.get_mut("chapters"))
                     .and_then(Value::as_array_mut)
                 {
