@@ -194,7 +194,8 @@ pub(crate) enum Slots<'a> {
     Entry(&'a mut Record<Entry>),
 }
 
-/// Runs `$body` with `$r` bound to the record of either kind, `$d` the dictionary.
+/// A `match` on the context: `$dict` with `$d` bound to a dictionary, `$rec` with `$r`
+/// bound to a record of either kind.
 macro_rules! each {
     ($self:expr, $d:ident => $dict:expr, $r:ident => $rec:expr) => {
         match $self {
@@ -406,51 +407,38 @@ impl<'a> Slots<'a> {
     /// dictionary, not the model's `Text`) turns the typed list into a plain one first,
     /// so that it is kept as it is.
     pub(crate) fn push_content(&mut self, detail: Result<Text, Value>) {
-        match self {
-            Slots::Entry(r) if r.waiting("content").is_none() => match detail {
-                Ok(t) => {
-                    r.lists |= list_bit("content");
-                    if let Some(c) = r.model.content_mut() {
-                        c.push(t);
+        let d = match self {
+            Slots::Entry(r) if r.waiting("content").is_none() => {
+                match detail {
+                    Ok(t) => {
+                        r.lists |= list_bit("content");
+                        if let Some(c) = r.model.content_mut() {
+                            c.push(t);
+                        }
+                    }
+                    Err(dict) => {
+                        // The typed items so far, then this one, as a plain list.
+                        let items = r.model.content_mut().map(std::mem::take);
+                        r.lists &= !list_bit("content");
+                        let mut list: Vec<Value> = items
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(|t| Value::Text(Box::new(t)))
+                            .collect();
+                        list.push(dict);
+                        r.rest.insert(Key::Borrowed("content"), Value::Array(list));
                     }
                 }
-                Err(dict) => {
-                    // The typed items so far, then this one, as a plain list.
-                    let items = r
-                        .model
-                        .content_mut()
-                        .map(std::mem::take)
-                        .unwrap_or_default();
-                    r.lists &= !list_bit("content");
-                    let mut list: Vec<Value> = items
-                        .into_iter()
-                        .map(|t| Value::Text(Box::new(t)))
-                        .collect();
-                    list.push(dict);
-                    r.rest.insert(Key::Borrowed("content"), Value::Array(list));
-                }
-            },
-            Slots::Entry(r) => {
-                let list = r
-                    .rest
-                    .entry(Key::Borrowed("content"))
-                    .or_insert_with(Text::empty_list);
-                push_content_item(list, detail);
+                return;
             }
-            Slots::Feed(r) => {
-                let list = r
-                    .rest
-                    .entry(Key::Borrowed("content"))
-                    .or_insert_with(Text::empty_list);
-                push_content_item(list, detail);
-            }
-            Slots::Dict(d) => {
-                let list = d
-                    .entry(Key::Borrowed("content"))
-                    .or_insert_with(Text::empty_list);
-                push_content_item(list, detail);
-            }
-        }
+            Slots::Entry(r) => &mut r.rest,
+            Slots::Feed(r) => &mut r.rest,
+            Slots::Dict(d) => &mut **d,
+        };
+        let list = d
+            .entry(Key::Borrowed("content"))
+            .or_insert_with(Text::empty_list);
+        push_content_item(list, detail);
     }
 }
 
