@@ -8,8 +8,15 @@
 //! keys whose field is itself a JSON map (`image`, `textinput`, `where`, `source`,
 //! `cloud`, `generator_detail`, `podcast`), which handlers build up element by element.
 //! A value whose shape does not fit its field also waits there, exactly as feedparser
-//! would have stored it, and the field stays empty: what the JSON contract writes is
-//! what a dictionary would have held.
+//! would have stored it, and the field stays empty; so does a person or a text detail
+//! given as a plain object rather than as the model's `Person` or `Text` (handlers
+//! change only the latter in place). What the JSON contract writes is what a dictionary
+//! would have held: a test runs random sequences of handler operations on both.
+//!
+//! Values are still handed over as the builder's `super::dict::Value` (a key's text, a
+//! detail, a list), since handlers are written against feedparser's keys and any
+//! element of any namespace may store one; a typed key's value moves into its field
+//! without a copy.
 //!
 //! [`Slots`] is the one interface the element handlers use, whatever the context: the
 //! feed or an entry (a record), or a source, image or text input (a dictionary, which
