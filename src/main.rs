@@ -293,20 +293,23 @@ impl Job<'_> {
         Ok(())
     }
 
-    /// Decodes, parses and prints one input. `Ok(false)` when it could not be read (the
-    /// error is printed); `Err` only when writing fails. `shared` is standard output's
-    /// buffer when `out` writes to it (one input at a time): the JSON writer takes a
-    /// handle on it.
-    fn run(
+    /// Decodes, parses and prints one input into `out`, which comes back with the
+    /// result. The result is `false` when the input could not be read (the error is
+    /// printed); `Err` only when writing fails. `shared` is standard output's buffer
+    /// when `out` writes to it (one input at a time): the JSON writer takes a handle on
+    /// it. With `--jobs`, `out` is the input's own buffer, filled by the JSON writer
+    /// itself (no second copy of it).
+    fn run<W: Write + 'static>(
         &self,
         input: &str,
-        out: &mut dyn Write,
+        mut out: W,
         shared: Option<&SharedOut>,
-    ) -> std::io::Result<bool> {
+    ) -> std::io::Result<(bool, W)> {
         let decoder = decoder(self.args);
         let options = parse_options(self.args);
         if is_url(input) {
-            return self.run_url(input, &decoder, &options, out);
+            let read = self.run_url(input, &decoder, &options, &mut out)?;
+            return Ok((read, out));
         }
         match read_input(input) {
             Ok(bytes) if self.args.json => {
@@ -327,30 +330,29 @@ impl Job<'_> {
                         w,
                     )?);
                 } else {
-                    let json = json::parse_and_write(
+                    out = json::parse_and_write(
                         &decoder,
                         &options,
                         bytes,
                         self.transport,
                         base,
-                        Vec::new(),
+                        out,
                     )?;
-                    out.write_all(&json)?;
                 }
                 writeln!(out)?;
-                self.exit_if_last(out)?;
-                Ok(true)
+                self.exit_if_last(&mut out)?;
+                Ok((true, out))
             }
             Ok(bytes) => {
                 feed_decoder::parse_then(&decoder, &options, bytes, self.transport, |parsed| {
-                    self.emit(input, Some(parsed), Map::new(), out)?;
-                    self.exit_if_last(out)
+                    self.emit(input, Some(parsed), Map::new(), &mut out)?;
+                    self.exit_if_last(&mut out)
                 })?;
-                Ok(true)
+                Ok((true, out))
             }
             Err(e) => {
-                self.failed(input, &e, out)?;
-                Ok(false)
+                self.failed(input, &e, &mut out)?;
+                Ok((false, out))
             }
         }
     }
@@ -528,7 +530,7 @@ fn run_all(job: &Job<'_>, out: &SharedOut) -> std::io::Result<bool> {
                 job.exit_after
                     .store(if all_read { 0 } else { 2 }, Ordering::Relaxed);
             }
-            all_read &= job.run(input, &mut out.clone(), Some(out))?;
+            all_read &= job.run(input, out.clone(), Some(out))?.0;
         }
         return Ok(all_read);
     }
@@ -543,10 +545,9 @@ fn run_all(job: &Job<'_>, out: &SharedOut) -> std::io::Result<bool> {
             window
                 .par_iter()
                 .map(|input| {
-                    let mut buf = Vec::new();
                     // Writing to a `Vec` cannot fail.
-                    let read = job.run(input, &mut buf, None).unwrap_or(false);
-                    (buf, read)
+                    job.run(input, Vec::new(), None)
+                        .map_or_else(|_| (Vec::new(), false), |(read, buf)| (buf, read))
                 })
                 .collect()
         });
