@@ -256,8 +256,8 @@ struct Job<'a> {
     transport: &'a Transport,
     /// More than one input: JSON objects carry `input`, summaries get a heading.
     many: bool,
-    /// One input at a time: the JSON goes straight to standard output as it is written
-    /// (with `--jobs`, each input's JSON is gathered first to keep the order).
+    /// One input at a time: the JSON goes straight to standard output as it is written,
+    /// through the shared buffer (with `--jobs`, see [`run_parallel`]).
     direct: bool,
     /// Set before the last input is run (sequential runs only): the exit status to end
     /// with once its result is printed (see [`Job::run`]); [`NOT_LAST`] otherwise.
@@ -486,19 +486,22 @@ fn warn(message: &str) {
 /// must own its writer, and with a handle on this one each input's output joins the
 /// others' in order, without a flush (a system call) per input.
 #[derive(Clone)]
-struct SharedOut(std::rc::Rc<std::cell::RefCell<BufWriter<Box<dyn Write>>>>);
+struct SharedOut(std::rc::Rc<std::cell::RefCell<Stdout>>);
+
+/// Buffered standard output (movable to the thread that writes with `--jobs`).
+type Stdout = BufWriter<Box<dyn Write + Send>>;
 
 impl SharedOut {
     /// The buffered standard output itself, for one input's JSON to be written
     /// straight into ([`SharedOut::put`] gives it back). Meanwhile the shared handle
     /// holds an empty buffer in front of nothing, which nobody writes to.
-    fn take(&self) -> BufWriter<Box<dyn Write>> {
-        let idle = BufWriter::with_capacity(0, Box::new(std::io::sink()) as Box<dyn Write>);
+    fn take(&self) -> Stdout {
+        let idle = BufWriter::with_capacity(0, Box::new(std::io::sink()) as Box<dyn Write + Send>);
         std::mem::replace(&mut *self.0.borrow_mut(), idle)
     }
 
     /// Gives back what [`SharedOut::take`] took.
-    fn put(&self, w: BufWriter<Box<dyn Write>>) {
+    fn put(&self, w: Stdout) {
         *self.0.borrow_mut() = w;
     }
 }
@@ -534,38 +537,125 @@ fn run_all(job: &Job<'_>, out: &SharedOut) -> std::io::Result<bool> {
         }
         return Ok(all_read);
     }
-    use rayon::prelude::*;
+    run_parallel(job, out, jobs)
+}
+
+/// Where the inputs of a parallel run stand (see [`run_parallel`]).
+struct Order {
+    /// The oldest input not yet written.
+    next: usize,
+    /// Standard output; `None` while the thread of input `next` writes to it.
+    out: Option<Stdout>,
+    /// Inputs finished before `next`'s turn: their output and whether they were read.
+    ready: std::collections::BTreeMap<usize, (Vec<u8>, bool)>,
+    all_read: bool,
+    /// The first write error; every thread stops at it.
+    error: Option<std::io::Error>,
+}
+
+impl Order {
+    /// Writes the finished inputs whose turn has come, in order.
+    fn drain(&mut self) {
+        let Some(out) = self.out.as_mut() else {
+            return;
+        };
+        while let Some((buf, read)) = self.ready.remove(&self.next) {
+            if self.error.is_none()
+                && let Err(e) = out.write_all(&buf)
+            {
+                self.error = Some(e);
+            }
+            self.all_read &= read;
+            self.next += 1;
+        }
+    }
+}
+
+/// Runs the inputs on `jobs` threads, in argument order: each thread takes the next
+/// input. The oldest input not yet written streams its JSON straight to standard
+/// output as it is parsed, like a sequential run; an input that finishes before its
+/// turn waits in a buffer of its own. A thread takes no input more than `4 × jobs`
+/// past the oldest unwritten one, so that only a few outputs are ever held.
+fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Result<bool> {
+    use std::sync::{Condvar, Mutex, PoisonError, atomic::AtomicUsize};
+    let inputs = &job.args.inputs;
+    let window = jobs * 4;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .map_err(std::io::Error::other)?;
-    // A window of inputs at a time, so that memory holds a few outputs, not all.
-    for window in inputs.chunks(jobs * 4) {
-        let rendered: Vec<(Vec<u8>, bool)> = pool.install(|| {
-            window
-                .par_iter()
-                .map(|input| {
-                    // Writing to a `Vec` cannot fail.
-                    job.run(input, Vec::new(), None)
-                        .map_or_else(|_| (Vec::new(), false), |(read, buf)| (buf, read))
-                })
-                .collect()
-        });
-        let mut out = out.clone();
-        for (buf, read) in rendered {
-            out.write_all(&buf)?;
-            all_read &= read;
+    let order = Mutex::new(Order {
+        next: 0,
+        out: Some(shared.take()),
+        ready: std::collections::BTreeMap::new(),
+        all_read: true,
+        error: None,
+    });
+    // Signalled whenever `next` moves on (or a write fails).
+    let turn = Condvar::new();
+    let taken = AtomicUsize::new(0);
+    let lock = || order.lock().unwrap_or_else(PoisonError::into_inner);
+    pool.broadcast(|_| {
+        loop {
+            let i = taken.fetch_add(1, Ordering::Relaxed);
+            let Some(input) = inputs.get(i) else {
+                return;
+            };
+            let mut o = lock();
+            while i >= o.next + window && o.error.is_none() {
+                o = turn.wait(o).unwrap_or_else(PoisonError::into_inner);
+            }
+            if o.error.is_some() {
+                return;
+            }
+            if o.next == i
+                && let Some(out) = o.out.take()
+            {
+                // This input's turn: straight to standard output.
+                drop(o);
+                let result = job.run(input, out, None);
+                let mut o = lock();
+                match result {
+                    Ok((read, out)) => {
+                        o.out = Some(out);
+                        o.all_read &= read;
+                    }
+                    Err(e) => {
+                        o.error.get_or_insert(e);
+                    }
+                }
+                o.next += 1;
+                o.drain();
+                turn.notify_all();
+                continue;
+            }
+            drop(o);
+            // Writing to a `Vec` cannot fail.
+            let done = job
+                .run(input, Vec::new(), None)
+                .map_or_else(|_| (Vec::new(), false), |(read, buf)| (buf, read));
+            let mut o = lock();
+            o.ready.insert(i, done);
+            o.drain();
+            turn.notify_all();
         }
-        out.flush()?;
+    });
+    let o = order.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(out) = o.out {
+        shared.put(out);
     }
-    Ok(all_read)
+    match o.error {
+        Some(e) => Err(e),
+        None => Ok(o.all_read),
+    }
 }
 
 /// Standard output for the results. On Unix, a handle on the descriptor itself: our own
 /// buffer already writes in large blocks, and `std::io::Stdout` would scan each block
 /// again for its last line end (it is line-buffered). Elsewhere, or if the descriptor
-/// cannot be duplicated, the usual locked handle.
-fn stdout() -> Box<dyn Write> {
+/// cannot be duplicated, the usual handle (unlocked: with `--jobs` the buffer in front
+/// of it moves between threads).
+fn stdout() -> Box<dyn Write + Send> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
@@ -573,7 +663,7 @@ fn stdout() -> Box<dyn Write> {
             return Box::new(std::fs::File::from(fd));
         }
     }
-    Box::new(std::io::stdout().lock())
+    Box::new(std::io::stdout())
 }
 
 fn main() -> ExitCode {

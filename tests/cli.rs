@@ -266,23 +266,72 @@ fn a_closed_pipe_ends_quietly() {
     let big = big_feed(&dir);
     for close_stderr in [false, true] {
         // `| head -c 10`, with standard error open and closed (`2>&-`).
-        let script = format!(
-            "\"$0\" --json \"$1\" \"$1\" {} | head -c 10 >/dev/null; echo \"status ${{PIPESTATUS[0]}}\"",
-            if close_stderr { "2>&-" } else { "" }
-        );
-        let out = Command::new("bash")
-            .args(["-c", &script, env!("CARGO_BIN_EXE_feed-decoder"), &big])
+        // Sequential, and on threads (the first input streams, the others wait in
+        // buffers when the pipe closes).
+        for jobs in ["", "--jobs 2"] {
+            let script = format!(
+                "\"$0\" --json {jobs} \"$1\" \"$1\" \"$1\" {} | head -c 10 >/dev/null; echo \"status ${{PIPESTATUS[0]}}\"",
+                if close_stderr { "2>&-" } else { "" }
+            );
+            let out = Command::new("bash")
+                .args(["-c", &script, env!("CARGO_BIN_EXE_feed-decoder"), &big])
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                stdout.trim() == "status 0" || stdout.trim() == "status 141",
+                "stderr closed: {close_stderr}: {stdout} {stderr}"
+            );
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert!(stderr.is_empty(), "quiet: {stderr}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn parallel_runs_write_what_a_sequential_run_writes() {
+    // A slow input (its JSON larger than any buffer) among quick ones and missing ones:
+    // the quick ones finish out of turn and wait; the order and the bytes stay those of
+    // a sequential run, and so does the exit status.
+    let dir = std::env::temp_dir().join(format!("feed-decoder-par-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = big_feed(&dir);
+    let a = fixture("evidence_cyrillic_declared_latin1.xml");
+    let b = fixture("rule_1_2_declared_koi8r.xml");
+    let missing = "/no/such/feed.xml".to_owned();
+    let mut inputs = Vec::new();
+    for i in 0..12 {
+        inputs.push(if i % 4 == 0 { big.clone() } else { a.clone() });
+        inputs.push(b.clone());
+        if i % 5 == 2 {
+            inputs.push(missing.clone());
+        }
+    }
+    let sequential = bin().arg("--json").args(&inputs).output().unwrap();
+    assert_eq!(sequential.status.code(), Some(2));
+    assert_eq!(json_lines(&sequential).len(), inputs.len());
+    for jobs in ["2", "3", "8"] {
+        let parallel = bin()
+            .args(["--json", "--jobs", jobs])
+            .args(&inputs)
             .output()
             .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(parallel.status.code(), Some(2), "--jobs {jobs}");
         assert!(
-            stdout.trim() == "status 0" || stdout.trim() == "status 141",
-            "stderr closed: {close_stderr}: {stdout} {stderr}"
+            parallel.stdout == sequential.stdout,
+            "--jobs {jobs}: other bytes"
         );
-        assert!(!stderr.contains("panicked"), "{stderr}");
-        assert!(stderr.is_empty(), "quiet: {stderr}");
     }
+    let readable: Vec<&String> = inputs.iter().filter(|i| **i != missing).collect();
+    let fine = bin()
+        .args(["--json", "-j", "2"])
+        .args(&readable)
+        .output()
+        .unwrap();
+    assert!(fine.status.success());
+    assert_eq!(json_lines(&fine).len(), readable.len());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
