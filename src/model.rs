@@ -386,9 +386,8 @@ macro_rules! model_struct {
         }
 
         /// The builder fills the typed fields in place by key (`crate::parse::record`).
-        impl $name {
-            /// Whether the key's field is filled in place by the builder.
-            pub(crate) fn is_direct_key(key: &str) -> bool {
+        impl crate::parse::record::Keys for $name {
+            fn is_direct(key: &str) -> bool {
                 match key {
                     $($key => <$ty as FromV>::DIRECT,)*
                     $($lkey => true,)*
@@ -397,9 +396,7 @@ macro_rules! model_struct {
                 }
             }
 
-            /// Moves `v` into the key's field; `Err(v)` when it is not filled in place or
-            /// `v` does not fit (the field is then emptied).
-            pub(crate) fn put_key(&mut self, key: &str, v: DValue) -> Result<(), DValue> {
+            fn put(&mut self, key: &str, v: DValue) -> Result<(), DValue> {
                 match key {
                     $(
                         $key if <$ty as FromV>::DIRECT => match <$ty as FromV>::from_built(v) {
@@ -449,8 +446,7 @@ macro_rules! model_struct {
                 }
             }
 
-            /// Whether the key's field is set (a list: not empty).
-            pub(crate) fn has_key(&self, key: &str) -> bool {
+            fn has(&self, key: &str) -> bool {
                 match key {
                     $($key => self.$field.is_some(),)*
                     $($lkey => !self.$lfield.is_empty(),)*
@@ -462,8 +458,7 @@ macro_rules! model_struct {
                 }
             }
 
-            /// Empties the key's field.
-            pub(crate) fn clear_key(&mut self, key: &str) {
+            fn clear(&mut self, key: &str) {
                 match key {
                     $($key => self.$field = None,)*
                     $($lkey => self.$lfield.clear(),)*
@@ -475,8 +470,7 @@ macro_rules! model_struct {
                 }
             }
 
-            /// The key's field when it is a string.
-            pub(crate) fn text_key(&self, key: &str) -> Option<&str> {
+            fn text(&self, key: &str) -> Option<&str> {
                 match key {
                     $(
                         $key => match self.$field.as_ref().map(AsField::field) {
@@ -488,38 +482,8 @@ macro_rules! model_struct {
                     _ => None,
                 }
             }
-        }
 
-        /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
-        /// `extra` among them.
-        impl Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                sorted(s, self.sorted_fields(), &self.extra)
-            }
-        }
-
-        impl $name {
-            /// Builds the typed value from a feedparser-shaped dictionary. Keys whose
-            /// value does not fit the typed field stay in `extra` unchanged.
-            #[must_use]
-            pub fn from_dict(d: Map<String, Value>) -> Self {
-                Self::from_builder(crate::parse::dict::Map::from_json(d))
-            }
-
-            /// As [`Self::from_dict`], from the parser's own dictionary (no `serde_json`
-            /// values but for the keys that stay in `extra`; JSON Feed's objects are
-            /// mapped into one): one pass, each key dispatched to its field; a value that
-            /// does not fit goes to `extra`.
-            pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
-                let mut out = $name::default();
-                out.absorb(d, &mut None);
-                out
-            }
-
-            /// Moves the keys of `d` into their fields (a key already set is replaced);
-            /// the other keys, and values that do not fit their field, go to `extra`.
-            /// The emptied buffer of `d` comes back in `spare` when every key moved.
-            pub(crate) fn absorb(
+            fn absorb(
                 &mut self,
                 d: crate::parse::dict::Map,
                 spare: &mut Option<crate::parse::dict::Map>,
@@ -563,6 +527,34 @@ macro_rules! model_struct {
                     }
                 }
             }
+        }
+
+        /// Serialized as the JSON contract has it: feedparser's keys, sorted, with
+        /// `extra` among them.
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                sorted(s, self.sorted_fields(), &self.extra)
+            }
+        }
+
+        impl $name {
+            /// Builds the typed value from a feedparser-shaped dictionary. Keys whose
+            /// value does not fit the typed field stay in `extra` unchanged.
+            #[must_use]
+            pub fn from_dict(d: Map<String, Value>) -> Self {
+                Self::from_builder(crate::parse::dict::Map::from_json(d))
+            }
+
+            /// As [`Self::from_dict`], from the parser's own dictionary (no `serde_json`
+            /// values but for the keys that stay in `extra`; JSON Feed's objects are
+            /// mapped into one): one pass, each key dispatched to its field; a value that
+            /// does not fit goes to `extra`.
+            pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
+                let mut out = $name::default();
+                crate::parse::record::Keys::absorb(&mut out, d, &mut None);
+                out
+            }
+
         }
     };
 }

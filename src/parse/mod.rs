@@ -97,7 +97,7 @@ pub(crate) mod geo;
 mod lenient;
 mod ns;
 mod podcast;
-mod record;
+pub(crate) mod record;
 pub(crate) mod stream;
 pub(crate) mod text;
 pub(crate) mod url;

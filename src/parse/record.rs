@@ -26,8 +26,9 @@ use super::builder::Dict;
 use super::dict::{Item, Key, Value};
 use crate::model::{Entry, Feed, Link, Person, Tag, Text};
 
-/// The typed fields of [`Feed`] and [`Entry`], by feedparser key.
-pub(crate) trait Fields: Default + Clone {
+/// The typed fields of [`Feed`] and [`Entry`], by feedparser key (implemented with the
+/// model, one `match` per method).
+pub(crate) trait Keys {
     /// Whether the key's field is filled in place (a typed field that is not a map).
     fn is_direct(key: &str) -> bool;
     /// Moves `v` into the key's field. `Err(v)` when the key is not filled in place or
@@ -39,8 +40,15 @@ pub(crate) trait Fields: Default + Clone {
     fn clear(&mut self, key: &str);
     /// The key's field when it is a string.
     fn text(&self, key: &str) -> Option<&str>;
-    /// Moves every key of `rest` into its field or `extra`.
+    /// Moves the keys of `rest` into their fields (a key already set is replaced); the
+    /// other keys, and values that do not fit their field, go to `extra`. The emptied
+    /// buffer of `rest` comes back in `spare` when every key moved.
     fn absorb(&mut self, rest: Dict, spare: &mut Option<Dict>);
+}
+
+/// The lists and persons [`Feed`] and [`Entry`] both have, which handlers change in
+/// place.
+pub(crate) trait Fields: Keys + Default + Clone {
     fn links_mut(&mut self) -> &mut Vec<Link>;
     fn tags_mut(&mut self) -> &mut Vec<Tag>;
     /// `authors` or `contributors`.
@@ -56,24 +64,6 @@ pub(crate) trait Fields: Default + Clone {
 macro_rules! fields {
     ($t:ty, |$s:ident| $content:expr) => {
         impl Fields for $t {
-            fn is_direct(key: &str) -> bool {
-                <$t>::is_direct_key(key)
-            }
-            fn put(&mut self, key: &str, v: Value) -> Result<(), Value> {
-                self.put_key(key, v)
-            }
-            fn has(&self, key: &str) -> bool {
-                self.has_key(key)
-            }
-            fn clear(&mut self, key: &str) {
-                self.clear_key(key);
-            }
-            fn text(&self, key: &str) -> Option<&str> {
-                self.text_key(key)
-            }
-            fn absorb(&mut self, rest: Dict, spare: &mut Option<Dict>) {
-                <$t>::absorb(self, rest, spare);
-            }
             fn links_mut(&mut self) -> &mut Vec<Link> {
                 &mut self.links
             }
@@ -292,7 +282,7 @@ impl<'a> Slots<'a> {
         each!(self, d => d.get(key).and_then(Value::as_str), r => r.get_str(key))
     }
 
-    /// A copy of the string under `key`, as a value.
+    /// A copy of the value under `key` (of a typed field filled in place: its string).
     pub(crate) fn get_string_value(&self, key: &str) -> Option<Value> {
         each!(self, d => d.get(key).cloned(), r => match r.waiting(key) {
             Some(v) => Some(v.clone()),
