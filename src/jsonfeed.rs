@@ -1,6 +1,9 @@
 //! JSON Feed 1.0 and 1.1 (<https://jsonfeed.org/version/1.1>) into the feed model.
 //!
-//! The text is parsed with serde_json; this module only maps the value. The keys are
+//! The text is parsed with serde_json; this module only maps the value, straight into
+//! the typed model ([`Feed`], [`Entry`], [`Link`], [`Person`], [`Text`], [`Tag`]), with
+//! no dictionary between. Keys the model has no field for go to `extra` as the document
+//! has them (numbers exactly, whatever their size). The keys are
 //! feedparser's (its development branch reads JSON Feed with the version strings `json1`
 //! and `json11`), and the mapping goes further where feedparser's has gaps:
 //!
@@ -35,10 +38,13 @@
 
 use serde_json::{Map, Value};
 
-use crate::parse::dict::{Key, Map as DMap, Value as DValue, jv};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
 
 use crate::bozo::{Bozo, BozoKind, Position};
-use crate::model::{Entry, Feed, ParsedFeed};
+use crate::model::{Entry, Feed, Link, ParsedFeed, Person, Tag, Text};
 use crate::parse::ParseOptions;
 use crate::parse::text::looks_like_html;
 use crate::parse::url::urljoin;
@@ -172,18 +178,54 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
+/// The authors of a feed or item: the display name (`author`), the first person
+/// (`author_detail`) and all of them (`authors`).
+#[derive(Clone)]
+struct Authors {
+    name: Option<String>,
+    first: Person,
+    all: Vec<Person>,
+}
+
+/// Gives a [`Feed`] or an [`Entry`] its authors.
+macro_rules! set_authors {
+    ($out:expr, $a:expr) => {{
+        let a: Authors = $a;
+        $out.author = a.name;
+        $out.author_detail = Some(Box::new(a.first));
+        $out.authors = a.all;
+    }};
+}
+
+/// A link of the given relation, media type and target.
+fn link(rel: &str, content_type: Option<&str>, href: String) -> Link {
+    Link {
+        rel: Some(rel.to_owned()),
+        content_type: content_type.map(str::to_owned),
+        href: Some(href),
+        ..Link::default()
+    }
+}
+
+/// An object with one `href` (`image`, `source`, `banner_image`).
+fn href_object(href: String) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("href".to_owned(), Value::String(href));
+    m
+}
+
 struct Mapper<'o> {
     options: &'o ParseOptions,
     bozo: Vec<Bozo>,
     /// The base URI relative URLs are resolved against: the document's own location
     /// ([`ParseOptions::base_uri`], from the fetch URL or `Content-Location`), as for XML;
-    /// none for local bytes.
-    base: String,
+    /// none for local bytes. Shared by every text construct's `base`.
+    base: Arc<str>,
     /// The feed's language (1.1 `language`, else the transport's).
     lang: Option<String>,
-    /// The feed's `author`, `author_detail` and `authors`, which an item without
-    /// authors of its own inherits (JSON Feed 1.1, `authors`).
-    feed_authors: Vec<(Key, DValue)>,
+    /// The feed's authors, which an item without authors of its own inherits (JSON
+    /// Feed 1.1, `authors`).
+    feed_authors: Option<Authors>,
 }
 
 impl Mapper<'_> {
@@ -238,25 +280,32 @@ impl Mapper<'_> {
         }
     }
 
+    /// A text construct's details.
+    fn detail(&self, content_type: &str, lang: Option<&str>, value: Arc<str>) -> Text {
+        Text {
+            content_type: content_type.into(),
+            language: lang.map(Arc::from),
+            base: Arc::clone(&self.base),
+            value,
+            src: None,
+        }
+    }
+
     /// A text construct: `text/html` when it looks like HTML (through [`html_value`]),
-    /// `text/plain` otherwise. Returns the value and its detail, which share one string.
-    fn text(&self, s: &str, lang: Option<&str>, force_html: bool) -> (DValue, DValue) {
+    /// `text/plain` otherwise. Returns the value and its details, which share one string.
+    fn text(&self, s: &str, lang: Option<&str>, force_html: bool) -> (Arc<str>, Box<Text>) {
         let html = force_html || looks_like_html(s);
-        let value: std::sync::Arc<str> = if html {
+        let value: Arc<str> = if html {
             html_value(s, &self.base, self.options).into()
         } else {
             s.into()
         };
-        let detail = jv!({
-            "type": if html { "text/html" } else { "text/plain" },
-            "language": lang.map_or(DValue::Null, DValue::from),
-            "base": self.base.as_str(),
-            "value": DValue::Shared(std::sync::Arc::clone(&value)),
-        });
-        (DValue::Shared(value), detail)
+        let content_type = if html { "text/html" } else { "text/plain" };
+        let detail = self.detail(content_type, lang, Arc::clone(&value));
+        (value, Box::new(detail))
     }
 
-    fn person(&mut self, v: &Value, path: &str) -> Option<DValue> {
+    fn person(&mut self, v: &Value, path: &str) -> Option<Person> {
         let Value::Object(o) = v else {
             if !v.is_null() {
                 self.problem(format!(
@@ -268,31 +317,29 @@ impl Mapper<'_> {
         };
         // Small: a copy to take the fields out of.
         let o = &mut o.clone();
-        let mut p = DMap::new();
-        if let Some(name) = self.string(o, "name", &format!("{path}.")) {
-            p.insert("name".into(), name.into());
-        }
-        if let Some(url) = self.url(o, "url", &format!("{path}.")) {
+        let dot = format!("{path}.");
+        let mut p = Person {
+            name: self.string(o, "name", &dot),
+            ..Person::default()
+        };
+        if let Some(url) = self.url(o, "url", &dot) {
             if let Some(mail) = url.strip_prefix("mailto:") {
-                let email = mail.split('?').next().unwrap_or(mail);
-                p.insert("email".into(), email.into());
+                p.email = Some(mail.split('?').next().unwrap_or(mail).to_owned());
             }
-            p.insert("href".into(), url.into());
+            p.href = Some(url);
         }
-        if let Some(avatar) = self.url(o, "avatar", &format!("{path}.")) {
-            p.insert("image".into(), avatar.into());
-        }
-        (!p.is_empty()).then_some(DValue::Object(p))
+        p.image = self.url(o, "avatar", &dot);
+        (p != Person::default()).then_some(p)
     }
 
-    /// `authors` (1.1) or else `author` (1.0) into `authors`, `author_detail`, `author`.
-    fn authors(&mut self, obj: &mut Map<String, Value>, out: &mut DMap, path: &str) {
-        let mut list = Vec::new();
+    /// `authors` (1.1), or else `author` (1.0).
+    fn authors(&mut self, obj: &Map<String, Value>, path: &str) -> Option<Authors> {
+        let mut all = Vec::new();
         match obj.get("authors") {
             Some(Value::Array(a)) => {
                 for (i, v) in a.iter().enumerate() {
                     if let Some(p) = self.person(v, &format!("{path}authors[{i}]")) {
-                        list.push(p);
+                        all.push(p);
                     }
                 }
             }
@@ -302,183 +349,159 @@ impl Mapper<'_> {
                 type_name(other)
             )),
         }
-        if list.is_empty()
+        if all.is_empty()
             && let Some(v) = obj.get("author")
             && let Some(p) = self.person(v, &format!("{path}author"))
         {
-            list.push(p);
+            all.push(p);
         }
-        let Some(first) = list.first().cloned() else {
-            return;
-        };
-        let name = first
-            .get("name")
-            .or_else(|| first.get("email"))
-            .and_then(DValue::as_str)
-            .map(str::to_owned);
-        if let Some(n) = name {
-            out.insert("author".into(), n.into());
-        }
-        out.insert("author_detail".into(), first);
-        out.insert("authors".into(), DValue::Array(list));
+        let first = all.first()?.clone();
+        let name = first.name.clone().or_else(|| first.email.clone());
+        Some(Authors { name, first, all })
     }
 
-    /// A date field as `KEY` and `KEY_parsed`.
+    /// A date field: the text as written and its parsed value (`None`, and a record,
+    /// when it does not parse).
     fn date(
         &mut self,
         obj: &mut Map<String, Value>,
         src: &str,
-        key: &'static str,
-        out: &mut DMap,
         path: &str,
-    ) {
-        if let Some(d) = self.string(obj, src, path) {
-            let parsed = crate::date::parse_date(&d).map_or(DValue::Null, DValue::from);
-            if parsed.is_null() {
-                self.problem(format!(
-                    "{path}{src}: unreadable date {d:?} (RFC 3339 expected)"
-                ));
-            }
-            out.insert(key.into(), d.into());
-            out.insert(Key::Owned(format!("{key}_parsed")), parsed);
+    ) -> Option<(String, Option<DateTime<Utc>>)> {
+        let d = self.string(obj, src, path)?;
+        let parsed = crate::date::parse_date(&d);
+        if parsed.is_none() {
+            self.problem(format!(
+                "{path}{src}: unreadable date {d:?} (RFC 3339 expected)"
+            ));
         }
+        Some((d, parsed))
     }
 
-    /// Keys the specification does not define (`_extension` objects and others), kept.
-    fn keep_others(obj: Map<String, Value>, known: &[&str], out: &mut DMap) {
+    /// Keys the specification does not define (`_extension` objects and others), kept
+    /// as they are, under `json_NAME` when the model gives NAME a meaning.
+    fn keep_others(obj: Map<String, Value>, known: &[&str], extra: &mut BTreeMap<String, Value>) {
         for (k, v) in obj {
             if known.contains(&k.as_str()) {
                 continue;
             }
-            let key = if out.contains_key(&k) || MODEL_KEYS.contains(&k.as_str()) {
+            let key = if extra.contains_key(&k) || MODEL_KEYS.contains(&k.as_str()) {
                 format!("json_{k}")
             } else {
                 k
             };
-            out.insert(Key::Owned(key), DValue::from_json(v));
+            extra.insert(key, v);
         }
     }
 
-    fn feed(&mut self, obj: &mut Map<String, Value>) -> DMap {
-        let mut out = DMap::new();
-        let mut links = Vec::new();
+    fn feed(&mut self, obj: &mut Map<String, Value>) -> Feed {
+        let mut out = Feed::default();
         if let Some(lang) = self.string(obj, "language", "") {
-            out.insert("language".into(), lang.clone().into());
+            out.language = Some(lang.clone());
             self.lang = Some(lang);
-        } else if let Some(l) = &self.options.base_language {
-            out.insert("language".into(), l.clone().into());
+        } else {
+            out.language.clone_from(&self.options.base_language);
         }
         if let Some(feed_url) = self.url(obj, "feed_url", "") {
-            out.insert("id".into(), feed_url.clone().into());
-            links.push(jv!({"rel": "self", "type": "application/feed+json", "href": feed_url}));
+            out.id = Some(feed_url.clone());
+            out.links
+                .push(link("self", Some("application/feed+json"), feed_url));
         }
         let lang = self.lang.clone();
-        for (src, key) in [
-            ("title", "title"),
-            ("description", "subtitle"),
-            ("user_comment", "info"),
-        ] {
-            // Kept as written, as feedparser keeps them.
-            if let Some(s) = self.raw_string(obj, src, "") {
-                let (v, d) = self.text(&s, lang.as_deref(), false);
-                out.insert(key.into(), v);
-                out.insert(Key::Owned(format!("{key}_detail")), d);
-            }
+        // Kept as written, as feedparser keeps them.
+        if let Some(s) = self.raw_string(obj, "title", "") {
+            let (v, d) = self.text(&s, lang.as_deref(), false);
+            (out.title, out.title_detail) = (Some(v), Some(d));
+        }
+        if let Some(s) = self.raw_string(obj, "description", "") {
+            let (v, d) = self.text(&s, lang.as_deref(), false);
+            (out.subtitle, out.subtitle_detail) = (Some(v), Some(d));
+        }
+        if let Some(s) = self.raw_string(obj, "user_comment", "") {
+            let (v, d) = self.text(&s, lang.as_deref(), false);
+            (out.info, out.info_detail) = (Some(v), Some(d));
         }
         if let Some(home) = self.url(obj, "home_page_url", "") {
-            out.insert("link".into(), home.clone().into());
-            links.push(jv!({"rel": "alternate", "type": "text/html", "href": home}));
+            out.link = Some(home.clone());
+            out.links.push(link("alternate", Some("text/html"), home));
         }
         if let Some(next) = self.url(obj, "next_url", "") {
-            links.push(jv!({"rel": "next", "type": "application/feed+json", "href": next}));
-        }
-        if !links.is_empty() {
-            out.insert("links".into(), DValue::Array(links));
+            out.links
+                .push(link("next", Some("application/feed+json"), next));
         }
         if let Some(icon) = self.url(obj, "icon", "") {
-            out.insert("image".into(), jv!({"href": icon}));
+            out.image = Some(href_object(icon));
         }
-        if let Some(favicon) = self.url(obj, "favicon", "") {
-            out.insert("icon".into(), favicon.into());
+        out.icon = self.url(obj, "favicon", "");
+        self.feed_authors = self.authors(obj, "");
+        if let Some(a) = self.feed_authors.clone() {
+            set_authors!(out, a);
         }
-        self.authors(obj, &mut out, "");
-        self.feed_authors = ["author", "author_detail", "authors"]
-            .iter()
-            .filter_map(|k| out.get(k).map(|v| (Key::Borrowed(*k), v.clone())))
-            .collect();
         match obj.get("expired") {
             None | Some(Value::Null) => {}
             Some(Value::Bool(b)) => {
-                out.insert("complete".into(), (*b).into());
+                out.extra.insert("complete".to_owned(), Value::Bool(*b));
             }
             Some(other) => {
                 self.problem(format!(
                     "expired: expected a boolean, found {}",
                     type_name(other)
                 ));
-                out.insert("complete".into(), false.into());
+                out.extra.insert("complete".to_owned(), Value::Bool(false));
             }
         }
-        match obj.get("hubs") {
-            None | Some(Value::Null) => {}
-            Some(Value::Array(hubs)) => {
-                let mut list = Vec::new();
-                for (i, h) in hubs.iter().enumerate() {
-                    let path = format!("hubs[{i}].");
-                    match h {
-                        Value::Object(o) => {
-                            let o = &mut o.clone();
-                            let mut hub = DMap::new();
-                            for k in ["type", "url"] {
-                                if let Some(s) = self.string(o, k, &path) {
-                                    hub.insert(k.into(), s.into());
-                                }
-                            }
-                            list.push(DValue::Object(hub));
-                        }
-                        other => self.problem(format!(
-                            "hubs[{i}]: expected an object, found {}",
-                            type_name(other)
-                        )),
-                    }
-                }
-                // WebSub hubs are also `hub` links, as an Atom or RSS feed gives them.
-                let hub_links: Vec<DValue> = list
-                    .iter()
-                    .filter_map(|h| h.get("url").cloned())
-                    .map(|u| jv!({"rel": "hub", "href": u}))
-                    .collect();
-                if !hub_links.is_empty()
-                    && let DValue::Array(links) =
-                        out.entry("links".into()).or_insert_with(|| jv!([]))
-                {
-                    links.extend(hub_links);
-                }
-                out.insert("hubs".into(), DValue::Array(list));
-            }
-            Some(other) => self.problem(format!(
-                "hubs: expected an array, found {}",
-                type_name(other)
-            )),
+        if let Some(hubs) = obj.remove("hubs") {
+            self.hubs(hubs, &mut out);
         }
-        Self::keep_others(std::mem::take(obj), FEED_FIELDS, &mut out);
+        Self::keep_others(std::mem::take(obj), FEED_FIELDS, &mut out.extra);
         out
     }
 
-    fn entry(&mut self, obj: &mut Map<String, Value>, i: usize) -> DMap {
+    /// WebSub `hubs`: kept (`type`, `url`), and each `url` a `hub` link, as an Atom or
+    /// RSS feed gives them.
+    fn hubs(&mut self, hubs: Value, out: &mut Feed) {
+        let hubs = match hubs {
+            Value::Null => return,
+            Value::Array(hubs) => hubs,
+            other => {
+                self.problem(format!(
+                    "hubs: expected an array, found {}",
+                    type_name(&other)
+                ));
+                return;
+            }
+        };
+        let mut list = Vec::new();
+        for (i, h) in hubs.into_iter().enumerate() {
+            let path = format!("hubs[{i}].");
+            let Value::Object(mut o) = h else {
+                self.problem(format!(
+                    "hubs[{i}]: expected an object, found {}",
+                    type_name(&h)
+                ));
+                continue;
+            };
+            let mut hub = Map::new();
+            for k in ["type", "url"] {
+                if let Some(s) = self.string(&mut o, k, &path) {
+                    hub.insert(k.to_owned(), Value::String(s));
+                }
+            }
+            if let Some(Value::String(url)) = hub.get("url") {
+                out.links.push(link("hub", None, url.clone()));
+            }
+            list.push(Value::Object(hub));
+        }
+        out.extra.insert("hubs".to_owned(), Value::Array(list));
+    }
+
+    fn entry(&mut self, obj: &mut Map<String, Value>, i: usize) -> Entry {
         let path = format!("items[{i}].");
-        let mut out = DMap::new();
-        let mut links = Vec::new();
+        let mut out = Entry::default();
         match obj.get("id") {
-            Some(Value::String(s)) => {
-                out.insert("id".into(), s.trim().into());
-            }
-            Some(Value::Number(n)) => {
-                out.insert("id".into(), n.to_string().into());
-            }
-            Some(Value::Bool(b)) => {
-                out.insert("id".into(), b.to_string().into());
-            }
+            Some(Value::String(s)) => out.id = Some(s.trim().to_owned()),
+            Some(Value::Number(n)) => out.id = Some(n.to_string()),
+            Some(Value::Bool(b)) => out.id = Some(b.to_string()),
             Some(Value::Null) | None => {}
             Some(other) => self.problem(format!(
                 "{path}id: expected a string, found {}",
@@ -487,116 +510,123 @@ impl Mapper<'_> {
         }
         let lang = match self.string(obj, "language", &path) {
             Some(l) => {
-                out.insert("language".into(), l.clone().into());
+                out.extra
+                    .insert("language".to_owned(), Value::String(l.clone()));
                 Some(l)
             }
             None => self.lang.clone(),
         };
         if let Some(url) = self.url(obj, "url", &path) {
-            out.insert("link".into(), url.clone().into());
-            links.push(jv!({"rel": "alternate", "type": "text/html", "href": url}));
+            out.link = Some(url.clone());
+            out.links.push(link("alternate", Some("text/html"), url));
         }
         if let Some(ext) = self.url(obj, "external_url", &path) {
-            links.push(jv!({"rel": "related", "type": "text/html", "href": ext.clone()}));
-            out.insert("source".into(), jv!({"href": ext}));
+            out.links
+                .push(link("related", Some("text/html"), ext.clone()));
+            out.source = Some(href_object(ext));
         }
         // An item's title is kept as written (feedparser does not strip it either).
         if let Some(t) = self.raw_string(obj, "title", &path) {
             let (v, d) = self.text(&t, lang.as_deref(), false);
-            out.insert("title".into(), v);
-            out.insert("title_detail".into(), d);
+            (out.title, out.title_detail) = (Some(v), Some(d));
         }
-        let mut content = Vec::new();
         if let Some(html) = self.string(obj, "content_html", &path) {
-            content.push(self.text(&html, lang.as_deref(), true).1);
+            out.content.push(*self.text(&html, lang.as_deref(), true).1);
         }
         if let Some(text) = self.string(obj, "content_text", &path) {
-            content.push(jv!({
-                "type": "text/plain",
-                "language": lang.clone().map_or(DValue::Null, DValue::from),
-                "base": self.base.as_str(),
-                "value": text,
-            }));
+            out.content
+                .push(self.detail("text/plain", lang.as_deref(), text.into()));
         }
         if let Some(s) = self.string(obj, "summary", &path) {
             let (v, d) = self.text(&s, lang.as_deref(), false);
-            out.insert("summary".into(), v);
-            out.insert("summary_detail".into(), d);
-        } else if let Some(first) = content.first() {
-            out.insert(
-                "summary".into(),
-                first.get("value").cloned().unwrap_or(DValue::Null),
-            );
-            out.insert("summary_detail".into(), first.clone());
-        }
-        if !content.is_empty() {
-            out.insert("content".into(), DValue::Array(content));
+            (out.summary, out.summary_detail) = (Some(v), Some(d));
+        } else if let Some(first) = out.content.first() {
+            out.summary = Some(Arc::clone(&first.value));
+            out.summary_detail = Some(Box::new(first.clone()));
         }
         for key in ["image", "banner_image"] {
             if let Some(u) = self.url(obj, key, &path) {
-                out.insert(key.into(), jv!({"href": u}));
+                out.extra
+                    .insert(key.to_owned(), Value::Object(href_object(u)));
             }
         }
-        self.date(obj, "date_published", "published", &mut out, &path);
-        if obj.contains_key("date_modified") {
-            self.date(obj, "date_modified", "updated", &mut out, &path);
+        if let Some((d, parsed)) = self.date(obj, "date_published", &path) {
+            (out.published, out.published_parsed) = (Some(d), Some(parsed));
+        }
+        let modified = if obj.contains_key("date_modified") {
+            "date_modified"
         } else {
-            self.date(obj, "date_updated", "updated", &mut out, &path);
+            "date_updated"
+        };
+        if let Some((d, parsed)) = self.date(obj, modified, &path) {
+            (out.updated, out.updated_parsed) = (Some(d), Some(parsed));
         }
-        self.authors(obj, &mut out, &path);
-        if !out.contains_key("authors") {
-            for (k, v) in &self.feed_authors {
-                out.insert(k.clone(), v.clone());
+        if let Some(a) = self
+            .authors(obj, &path)
+            .or_else(|| self.feed_authors.clone())
+        {
+            set_authors!(out, a);
+        }
+        if let Some(tags) = obj.remove("tags") {
+            out.tags = self.tags(tags, &path);
+        }
+        if let Some(atts) = obj.remove("attachments") {
+            self.attachments(atts, &path, &mut out.links);
+        }
+        Self::keep_others(std::mem::take(obj), ITEM_FIELDS, &mut out.extra);
+        out
+    }
+
+    /// An item's `tags`: strings, each a term.
+    fn tags(&mut self, tags: Value, path: &str) -> Vec<Tag> {
+        let tags = match tags {
+            Value::Null => return Vec::new(),
+            Value::Array(tags) => tags,
+            other => {
+                self.problem(format!(
+                    "{path}tags: expected an array, found {}",
+                    type_name(&other)
+                ));
+                return Vec::new();
+            }
+        };
+        let mut list = Vec::new();
+        for (j, t) in tags.iter().enumerate() {
+            match t {
+                Value::String(s) if !s.trim().is_empty() => list.push(Tag {
+                    term: Some(s.trim().to_owned()),
+                    ..Tag::default()
+                }),
+                Value::String(_) => {}
+                other => self.problem(format!(
+                    "{path}tags[{j}]: expected a string, found {}",
+                    type_name(other)
+                )),
             }
         }
-        match obj.get("tags") {
-            None | Some(Value::Null) => {}
-            Some(Value::Array(tags)) => {
-                let mut list = Vec::new();
-                for (j, t) in tags.iter().enumerate() {
-                    match t {
-                        Value::String(s) if !s.trim().is_empty() => list.push(
-                            jv!({"term": s.trim(), "scheme": DValue::Null, "label": DValue::Null}),
-                        ),
-                        Value::String(_) => {}
-                        other => self.problem(format!(
-                            "{path}tags[{j}]: expected a string, found {}",
-                            type_name(other)
-                        )),
-                    }
-                }
-                if !list.is_empty() {
-                    out.insert("tags".into(), DValue::Array(list));
-                }
-            }
-            Some(other) => self.problem(format!(
-                "{path}tags: expected an array, found {}",
-                type_name(other)
-            )),
-        }
-        match obj.get("attachments") {
-            None | Some(Value::Null) => {}
-            Some(Value::Array(atts)) => {
+        list
+    }
+
+    /// An item's `attachments`, as enclosure links.
+    fn attachments(&mut self, atts: Value, path: &str, links: &mut Vec<Link>) {
+        match atts {
+            Value::Null => {}
+            Value::Array(atts) => {
                 for (j, a) in atts.iter().enumerate() {
                     if let Some(l) = self.attachment(a, &format!("{path}attachments[{j}]")) {
                         links.push(l);
                     }
                 }
             }
-            Some(other) => self.problem(format!(
+            other => self.problem(format!(
                 "{path}attachments: expected an array, found {}",
-                type_name(other)
+                type_name(&other)
             )),
         }
-        if !links.is_empty() {
-            out.insert("links".into(), DValue::Array(links));
-        }
-        Self::keep_others(std::mem::take(obj), ITEM_FIELDS, &mut out);
-        out
     }
 
     /// An attachment as an enclosure link; `None` (and a record) without a `url`.
-    fn attachment(&mut self, a: &Value, path: &str) -> Option<DValue> {
+    fn attachment(&mut self, a: &Value, path: &str) -> Option<Link> {
         let Value::Object(o) = a else {
             self.problem(format!(
                 "{path}: expected an object, found {}",
@@ -610,51 +640,51 @@ impl Mapper<'_> {
             self.problem(format!("{path}: attachment without a url"));
             return None;
         };
-        let mut l = DMap::new();
-        l.insert("rel".into(), "enclosure".into());
-        l.insert("href".into(), href.into());
+        let mut l = link("enclosure", None, href);
         match self.string(o, "mime_type", &dot) {
-            Some(t) => {
-                l.insert("type".into(), t.to_ascii_lowercase().into());
-            }
+            Some(t) => l.content_type = Some(t.to_ascii_lowercase()),
             None => self.problem(format!("{path}: attachment without a mime_type")),
         }
-        match o.get("size_in_bytes") {
-            Some(Value::Number(n)) => {
-                l.insert("length".into(), n.to_string().into());
-            }
-            Some(Value::String(s)) => {
-                l.insert("length".into(), s.trim().into());
-            }
+        match o.remove("size_in_bytes") {
+            Some(Value::Number(n)) => l.length = Some(n.to_string()),
+            Some(Value::String(s)) => l.length = Some(s.trim().to_owned()),
             Some(Value::Null) | None => {}
             Some(other) => self.problem(format!(
                 "{path}.size_in_bytes: expected a number, found {}",
-                type_name(other)
+                type_name(&other)
             )),
         }
-        if let Some(t) = self.string(o, "title", &dot) {
-            l.insert("title".into(), t.into());
-        }
-        match o.get("duration_in_seconds") {
+        l.title = self.string(o, "title", &dot);
+        match o.remove("duration_in_seconds") {
             Some(n @ Value::Number(_)) => {
-                l.insert("duration_in_seconds".into(), DValue::from_json(n.clone()));
+                l.extra.insert("duration_in_seconds".to_owned(), n);
             }
             Some(Value::Null) | None => {}
             Some(other) => self.problem(format!(
                 "{path}.duration_in_seconds: expected a number, found {}",
-                type_name(other)
+                type_name(&other)
             )),
         }
-        for (k, v) in o {
-            if !matches!(
-                k.as_str(),
-                "url" | "mime_type" | "size_in_bytes" | "title" | "duration_in_seconds"
-            ) && !l.contains_key(k)
-            {
-                l.insert(Key::Owned(k.clone()), DValue::from_json(v.clone()));
+        // Other keys are kept. A string under a name the link has a field for fills it
+        // when it is empty (an attachment's own `type` without `mime_type`); any other
+        // value of such a name is kept only when the field is empty, so that it cannot
+        // stand beside the field.
+        for (k, v) in std::mem::take(o) {
+            match l.field_mut(&k) {
+                Some(field) if field.is_none() => match v {
+                    Value::String(s) => *field = Some(s),
+                    Value::Null => {}
+                    v => {
+                        l.extra.insert(k, v);
+                    }
+                },
+                Some(_) => {}
+                None => {
+                    l.extra.entry(k).or_insert(v);
+                }
             }
         }
-        Some(DValue::Object(l))
+        Some(l)
     }
 }
 
@@ -785,9 +815,9 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
     let mut m = Mapper {
         options,
         bozo,
-        base: options.base_uri.clone().unwrap_or_default(),
+        base: options.base_uri.as_deref().unwrap_or_default().into(),
         lang: options.base_language.clone(),
-        feed_authors: Vec::new(),
+        feed_authors: None,
     };
     let mut out = ParsedFeed::default();
     let Some(value) = value else {
@@ -825,7 +855,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
     // Each item is taken out of the document as it is mapped (its strings move, not
     // copied).
     let items = obj.remove("items");
-    out.feed = Feed::from_builder(m.feed(&mut obj));
+    out.feed = m.feed(&mut obj);
     match items {
         Some(Value::Array(items)) => {
             let mut kept = 0;
@@ -851,7 +881,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
                     ));
                     break;
                 }
-                out.entries.push(Entry::from_builder(m.entry(&mut o, i)));
+                out.entries.push(m.entry(&mut o, i));
                 kept += 1;
             }
         }
@@ -955,5 +985,57 @@ mod tests {
         assert!(r.feed.link.is_none());
         assert_eq!(r.entries[0].id.as_deref(), Some("7"));
         assert_eq!(r.entries[0].extra["_x"], json!(true));
+    }
+
+    #[test]
+    fn values_are_kept_exactly_and_attachments_stay_typed_links() {
+        let r = parse(
+            r#"{"version": "https://jsonfeed.org/version/1.1", "_big": 18446744073709551615,
+                "items": [{"id": "1", "attachments": [
+                    {"url": "http://e.com/a.mp3", "length": null, "type": 5,
+                     "duration_in_seconds": 9223372036854775809, "x": [1.5, -0.0]}]}]}"#,
+        );
+        // Unknown values are the document's own (not through a float).
+        assert_eq!(r.feed.extra["_big"], json!(u64::MAX));
+        let e = &r.entries[0];
+        // An attachment with odd keys is still a typed link, its keys kept beside it.
+        assert!(!e.extra.contains_key("links"));
+        assert_eq!(e.links.len(), 1);
+        let l = &e.links[0];
+        assert_eq!(l.rel.as_deref(), Some("enclosure"));
+        assert_eq!(l.href.as_deref(), Some("http://e.com/a.mp3"));
+        assert_eq!(l.length, None);
+        assert_eq!(l.content_type, None);
+        assert_eq!(l.extra["type"], json!(5));
+        assert_eq!(
+            l.extra["duration_in_seconds"],
+            json!(9_223_372_036_854_775_809_u64)
+        );
+        assert_eq!(l.extra["x"], json!([1.5, -0.0]));
+        // A missing mime_type is a record.
+        assert!(r.bozo.iter().any(|b| b.message.contains("mime_type")));
+    }
+
+    #[test]
+    fn items_inherit_the_feed_authors_and_share_text() {
+        let r = parse(
+            r#"{"version": "https://jsonfeed.org/version/1.1",
+                "authors": [{"name": "A", "url": "mailto:a@example.com?x"}, {"name": "B"}],
+                "items": [{"id": "1", "content_html": "<p>x</p><script>y</script>"},
+                          {"id": "2", "author": {"name": "C"}}]}"#,
+        );
+        let (one, two) = (&r.entries[0], &r.entries[1]);
+        assert_eq!(one.author.as_deref(), Some("A"));
+        assert_eq!(one.authors.len(), 2);
+        let detail = one.author_detail.as_deref().unwrap();
+        assert_eq!(detail.email.as_deref(), Some("a@example.com"));
+        assert_eq!(two.author.as_deref(), Some("C"));
+        assert_eq!(two.authors.len(), 1);
+        // The summary comes from the content, sanitized, one string for both.
+        assert_eq!(one.summary.as_deref(), Some("<p>x</p>"));
+        let d = one.summary_detail.as_deref().unwrap();
+        assert!(Arc::ptr_eq(one.summary.as_ref().unwrap(), &d.value));
+        assert_eq!(&*d.content_type, "text/html");
+        assert_eq!(one.content.len(), 1);
     }
 }

@@ -546,9 +546,8 @@ macro_rules! model_struct {
             }
 
             /// As [`Self::from_dict`], from the parser's own dictionary (no `serde_json`
-            /// values but for the keys that stay in `extra`; JSON Feed's objects are
-            /// mapped into one): one pass, each key dispatched to its field; a value that
-            /// does not fit goes to `extra`.
+            /// values but for the keys that stay in `extra`): one pass, each key
+            /// dispatched to its field; a value that does not fit goes to `extra`.
             pub(crate) fn from_builder(d: crate::parse::dict::Map) -> Self {
                 let mut out = $name::default();
                 crate::parse::record::Keys::absorb(&mut out, d, &mut None);

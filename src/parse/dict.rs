@@ -3,8 +3,8 @@
 //! `where` and media objects, keys the model has no field for) while handlers build it
 //! element by element, and as the values handed to the typed fields
 //! (`super::record::Slots::insert`). An object is a small vector of pairs and its keys
-//! are `&'static str` whenever they are literals. JSON Feed's objects are mapped through
-//! them too (`Entry::from_builder`).
+//! are `&'static str` whenever they are literals. (JSON Feed does not use them: its
+//! objects map straight into the model, [`crate::jsonfeed`].)
 
 use std::borrow::Cow;
 
@@ -425,11 +425,6 @@ impl Value {
         matches!(self, Value::Null)
     }
 
-    /// An object's value for `key`.
-    pub(crate) fn get(&self, key: &str) -> Option<&Value> {
-        self.as_object()?.get(key)
-    }
-
     /// An object's value for `key`, mutably.
     pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         self.as_object_mut()?.get_mut(key)
@@ -622,7 +617,13 @@ mod tests {
         assert_ne!(a, b);
         let j = serde_json::json!({"a": [1, 2.5, null, true], "b": {"c": "d"}});
         assert_eq!(Value::from_json(j.clone()).into_json(), j);
-        assert_eq!(jv!({"k": "v"}).get("k").and_then(Value::as_str), Some("v"));
+        assert_eq!(
+            jv!({"k": "v"})
+                .as_object()
+                .and_then(|o| o.get("k"))
+                .and_then(Value::as_str),
+            Some("v")
+        );
     }
 }
 
