@@ -267,8 +267,8 @@ fn a_closed_pipe_ends_quietly() {
     for close_stderr in [false, true] {
         // `| head -c 10`, with standard error open and closed (`2>&-`).
         // Sequential, and on threads (the first input streams, the others wait in
-        // buffers when the pipe closes).
-        for jobs in ["", "--jobs 2"] {
+        // buffers when the pipe closes), by default one per CPU.
+        for jobs in ["--jobs 1", "--jobs 2", ""] {
             let script = format!(
                 "\"$0\" --json {jobs} \"$1\" \"$1\" \"$1\" {} | head -c 10 >/dev/null; echo \"status ${{PIPESTATUS[0]}}\"",
                 if close_stderr { "2>&-" } else { "" }
@@ -309,15 +309,21 @@ fn parallel_runs_write_what_a_sequential_run_writes() {
             inputs.push(missing.clone());
         }
     }
-    let sequential = bin().arg("--json").args(&inputs).output().unwrap();
+    let sequential = bin()
+        .args(["--json", "--jobs", "1"])
+        .args(&inputs)
+        .output()
+        .unwrap();
     assert_eq!(sequential.status.code(), Some(2));
     assert_eq!(json_lines(&sequential).len(), inputs.len());
-    for jobs in ["2", "3", "8"] {
-        let parallel = bin()
-            .args(["--json", "--jobs", jobs])
-            .args(&inputs)
-            .output()
-            .unwrap();
+    // `""`: the default, one thread per CPU.
+    for jobs in ["2", "3", "8", ""] {
+        let mut cmd = bin();
+        cmd.arg("--json");
+        if !jobs.is_empty() {
+            cmd.args(["--jobs", jobs]);
+        }
+        let parallel = cmd.args(&inputs).output().unwrap();
         assert_eq!(parallel.status.code(), Some(2), "--jobs {jobs}");
         assert!(
             parallel.stdout == sequential.stdout,
