@@ -13,10 +13,10 @@
 //! input in argument order, each with an `input` key (the argument as given). An input
 //! that cannot be read or fetched is reported on standard error and, with `--json`, as
 //! an object `{"input"?, "error", "message"}` on its line; the rest go on. Several
-//! inputs are parsed one per CPU at a time (`--jobs N` sets how many; `--jobs 1`, one
-//! after the other); the output order stays the same. The exit status is 2 when
-//! any input could not be read (or the arguments are wrong), 0 otherwise. A closed
-//! standard output ends the program quietly with status 0.
+//! inputs are parsed one per CPU (at most 8) at a time; `--jobs N` sets how many, and
+//! `--jobs 1` runs them one after the other. The output order stays the same. The exit
+//! status is 2 when any input could not be read (or the arguments are wrong), 0
+//! otherwise. A closed standard output ends the program quietly with status 0.
 
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -48,8 +48,8 @@ struct Args {
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<String>,
     /// Parse this many inputs at a time (the output stays in argument order); the
-    /// default is one per CPU when there are several inputs. `--jobs 1` runs them one
-    /// after the other on one thread.
+    /// default is one per CPU (at most 8) when there are several inputs. `--jobs 1` runs
+    /// them one after the other on one thread.
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// Print the JSON contract (feedparser-shaped result plus the decoding trail).
@@ -82,12 +82,20 @@ struct Args {
     text: bool,
 }
 
+/// The most inputs run at a time without `--jobs`: each thread may hold up to four
+/// finished outputs in memory while an earlier input is written (see [`run_parallel`]).
+const AUTO_JOBS: usize = 8;
+
 impl Args {
-    /// How many inputs run at a time: `--jobs`, else one per CPU; never more than there
-    /// are inputs.
+    /// How many inputs run at a time: `--jobs`, else one per CPU up to [`AUTO_JOBS`];
+    /// never more than there are inputs.
     fn threads(&self) -> usize {
         let wanted = self.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            || {
+                std::thread::available_parallelism()
+                    .map_or(1, std::num::NonZeroUsize::get)
+                    .min(AUTO_JOBS)
+            },
             usize::from,
         );
         wanted.clamp(1, self.inputs.len().max(1))

@@ -8,10 +8,11 @@ the HTML filter: the defaults over sanitizing and resolution off (aim <= 1.3x).
 
 With --processes DIR, measure whole processes instead, on the inputs the benchmark
 writes with `PARSE_BENCH_DUMP=DIR cargo bench --bench parse`: for each file, the CPU
-time (the median of five runs, from the kernel's accounting) and peak RSS of
-`feed-decoder --json FILE` against the bare scan (`examples/parse_file` with SCAN=1, same
-build), both in one round (aim: peak RSS <= 3x the input); the `small-*` feeds go to one
-process each way.
+time (the median of five runs, from the kernel's accounting), the wall-clock time and
+peak RSS of `feed-decoder --json FILE` against the bare scan (`examples/parse_file` with
+SCAN=1, same build), both in one round (aim: peak RSS <= 3x the input); the `small-*`
+feeds go to one process each way, ours both by default (one input per CPU at a time) and
+with `--jobs 1`.
 
     PARSE_BENCH_DUMP=/tmp/pb cargo bench --bench parse
     cargo build --release --example parse_file
@@ -39,45 +40,55 @@ RUNS = 5
 def timed(argv, env=None, runs=RUNS):
     """The median CPU seconds (user + system) of `runs` runs of one process, from the
     kernel's accounting of that child (microseconds, where /usr/bin/time rounds to
-    hundredths), and its peak RSS in bytes from /usr/bin/time (a child of this Python
+    hundredths), the median wall-clock seconds, and its peak RSS in bytes from /usr/bin/time (a child of this Python
     process would count the interpreter's pages it had before its exec)."""
     import re
     import statistics
     import subprocess
+    import time
     cpus = []
+    walls = []
     for _ in range(runs):
+        start = time.perf_counter()
         p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, env=env)
         _, _, usage = os.wait4(p.pid, 0)
+        walls.append(time.perf_counter() - start)
         p.returncode = 0
         cpus.append(usage.ru_utime + usage.ru_stime)
     p = subprocess.run(["/usr/bin/time", "-v"] + argv, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, env=env)
     err = p.stderr.decode("utf-8", "replace")
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", err).group(1)) * 1024
-    return statistics.median(cpus), rss
+    return statistics.median(cpus), statistics.median(walls), rss
 
 
 def processes(folder, cli="target/release/feed-decoder",
               scan="target/release/examples/parse_file"):
     env = dict(os.environ, SCAN="1")
-    print("%-28s %8s %8s %8s %9s %9s %7s" % (
-        "input", "MiB", "ours ms", "scan ms", "ours/scan", "RSS MiB", "RSS/in"))
+    print("%-28s %8s %8s %8s %9s %9s %9s %7s" % (
+        "input", "MiB", "ours ms", "scan ms", "ours/scan", "wall o/s", "RSS MiB", "RSS/in"))
     files = sorted(f for f in os.listdir(folder) if f.endswith(".xml") and not f.startswith("small"))
+
+    def row(label, size, ours, base, note=""):
+        (cpu, wall, rss), (bcpu, bwall, _) = ours, base
+        print("%-28s %8.1f %8.1f %8.1f %8.2fx %8.2fx %9.1f %s" % (
+            label, size / 2**20, cpu * 1e3, bcpu * 1e3, cpu / max(bcpu, 1e-6),
+            wall / max(bwall, 1e-6), rss / 2**20, note))
+
     for name in files:
         path = os.path.join(folder, name)
         size = os.path.getsize(path)
-        ours, rss = timed([cli, "--json", path])
-        base, _ = timed([scan, path], env)
-        print("%-28s %8.1f %8.1f %8.1f %8.2fx %9.1f %6.2fx" % (
-            name[:-4], size / 2**20, ours * 1e3, base * 1e3, ours / max(base, 1e-6),
-            rss / 2**20, rss / size))
+        ours = timed([cli, "--json", path])
+        row(name[:-4], size, ours, timed([scan, path], env), "%6.2fx" % (ours[2] / size))
     small = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith("small"))
     if small:
-        ours, rss = timed([cli, "--json"] + small)
-        base, _ = timed([scan] + small, env)
-        print("%-28s %8.1f %8.1f %8.1f %8.2fx %9.1f  (one process for all, both)" % (
-            "small (%d feeds)" % len(small), sum(map(os.path.getsize, small)) / 2**20,
-            ours * 1e3, base * 1e3, ours / max(base, 1e-6), rss / 2**20))
+        # One process for all, both ways; ours by default runs one input per CPU at a
+        # time (CPU time counts every thread), and with --jobs 1 one after the other.
+        size = sum(map(os.path.getsize, small))
+        base = timed([scan] + small, env)
+        label = "small (%d feeds)" % len(small)
+        row(label, size, timed([cli, "--json"] + small), base, "(one per CPU)")
+        row(label, size, timed([cli, "--json", "--jobs", "1"] + small), base, "(--jobs 1)")
 
 
 def main():
