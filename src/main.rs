@@ -576,9 +576,20 @@ struct Order {
     /// Threads waiting for `next` to move on: a wake-up is a system call, made only for
     /// them.
     waiting: usize,
+    /// A thread's panic (a bug: nothing in an input should cause one), raised again once
+    /// every thread has stopped, as a sequential run would raise it.
+    panic: Option<Box<dyn std::any::Any + Send>>,
 }
 
 impl Order {
+    /// Stops every thread after a panic (the others wait for a `next` that will not
+    /// move on); the first panic is kept.
+    fn stop(&mut self, panic: Box<dyn std::any::Any + Send>) {
+        self.panic.get_or_insert(panic);
+        self.error
+            .get_or_insert_with(|| std::io::Error::other("a thread panicked"));
+    }
+
     /// Writes the finished inputs whose turn has come, in order.
     fn drain(&mut self) {
         let Some(out) = self.out.as_mut() else {
@@ -602,6 +613,7 @@ impl Order {
 /// turn waits in a buffer of its own. A thread takes no input more than `4 × jobs`
 /// past the oldest unwritten one, so that only a few outputs are ever held.
 fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Result<bool> {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::sync::{Condvar, Mutex, PoisonError, atomic::AtomicUsize};
     let inputs = &job.args.inputs;
     let window = jobs * 4;
@@ -612,6 +624,7 @@ fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Resu
         all_read: true,
         error: None,
         waiting: 0,
+        panic: None,
     });
     // Signalled whenever `next` moves on (or a write fails).
     let turn = Condvar::new();
@@ -637,15 +650,20 @@ fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Resu
             {
                 // This input's turn: straight to standard output.
                 drop(o);
-                let result = job.run(input, out, None);
+                let result = catch_unwind(AssertUnwindSafe(|| job.run(input, out, None)));
                 let mut o = lock();
                 match result {
-                    Ok((read, out)) => {
+                    Ok(Ok((read, out))) => {
                         o.out = Some(out);
                         o.all_read &= read;
                     }
-                    Err(e) => {
+                    Ok(Err(e)) => {
                         o.error.get_or_insert(e);
+                    }
+                    Err(panic) => {
+                        o.stop(panic);
+                        turn.notify_all();
+                        return;
                     }
                 }
                 o.next += 1;
@@ -657,9 +675,16 @@ fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Resu
             }
             drop(o);
             // Writing to a `Vec` cannot fail.
-            let done = job
-                .run(input, Vec::new(), None)
-                .map_or_else(|_| (Vec::new(), false), |(read, buf)| (buf, read));
+            let done = match catch_unwind(AssertUnwindSafe(|| job.run(input, Vec::new(), None))) {
+                Ok(result) => {
+                    result.map_or_else(|_| (Vec::new(), false), |(read, buf)| (buf, read))
+                }
+                Err(panic) => {
+                    lock().stop(panic);
+                    turn.notify_all();
+                    return;
+                }
+            };
             let mut o = lock();
             o.ready.insert(i, done);
             let before = o.next;
@@ -674,11 +699,18 @@ fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Resu
     // feeds than these threads that only ever block on `turn`.
     std::thread::scope(|s| {
         for _ in 1..jobs {
-            s.spawn(work);
+            // The main thread's stack size; a thread the system refuses is one fewer
+            // (this thread works too, so the run always goes on).
+            let _ = std::thread::Builder::new()
+                .stack_size(8 << 20)
+                .spawn_scoped(s, work);
         }
         work();
     });
     let o = order.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(panic) = o.panic {
+        std::panic::resume_unwind(panic);
+    }
     if let Some(out) = o.out {
         shared.put(out);
     }
