@@ -36,8 +36,10 @@
 //! are kept; a missing or unknown `version`, a field of the wrong type, an attachment
 //! without `url` or `mime_type`, or missing `items` are [`BozoKind::InvalidJsonFeed`].
 
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -45,9 +47,9 @@ use chrono::{DateTime, Utc};
 
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::model::{Entry, Feed, Link, ParsedFeed, Person, Tag, Text};
-use crate::parse::ParseOptions;
 use crate::parse::text::looks_like_html;
 use crate::parse::url::urljoin;
+use crate::parse::{ParseOptions, SharedSink};
 
 /// The JSON Feed version strings and feedparser's names for them.
 fn version_name(v: &str) -> Option<&'static str> {
@@ -711,7 +713,7 @@ const REPAIR_DEPTH: usize = 128;
 /// points (at most 8) where a member or element had just ended or a container had just
 /// opened, each with the closing brackets it needs. This scans brackets and strings
 /// only; the result is parsed by serde_json like any document.
-fn repairs(text: &str, end: usize) -> Vec<String> {
+fn repairs(text: &str, end: usize) -> impl Iterator<Item = String> + '_ {
     let bytes = &text.as_bytes()[..end.min(text.len())];
     let mut stack: Vec<u8> = Vec::new();
     let mut cuts: Vec<(usize, String)> = Vec::new();
@@ -745,7 +747,8 @@ fn repairs(text: &str, end: usize) -> Vec<String> {
             b'"' => in_string = true,
             b'{' | b'[' => {
                 if stack.len() >= REPAIR_DEPTH {
-                    return Vec::new();
+                    cuts.clear();
+                    break;
                 }
                 stack.push(b);
                 note(&mut cuts, i + 1, &stack);
@@ -760,21 +763,22 @@ fn repairs(text: &str, end: usize) -> Vec<String> {
             _ => {}
         }
     }
-    cuts.into_iter()
-        .rev()
-        .map(|(at, close)| {
-            let mut s = String::with_capacity(at + close.len());
-            s.push_str(text[..at].trim_end());
-            s.push_str(&close);
-            s
-        })
-        .collect()
+    // Each candidate is built only when the one before it did not read: a copy of a
+    // long document at a time, not eight.
+    cuts.into_iter().rev().map(move |(at, close)| {
+        let mut s = String::with_capacity(at + close.len());
+        s.push_str(text[..at].trim_end());
+        s.push_str(&close);
+        s
+    })
 }
 
 /// Reads the document: the first JSON value, with records for a syntax error (then the
-/// longest readable repair is used) or trailing text.
-fn read(text: &str, bozo: &mut Vec<Bozo>) -> Option<Value> {
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+/// longest readable repair is used) or trailing text. The value is only checked here,
+/// not built: its text comes back (a slice of `text`, or the repaired copy), to be read
+/// one member at a time ([`Document`]).
+fn read<'t>(text: &'t str, bozo: &mut Vec<Bozo>) -> Option<Cow<'t, str>> {
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<&RawValue>();
     match stream.next() {
         Some(Ok(v)) => {
             let end = stream.byte_offset();
@@ -788,7 +792,7 @@ fn read(text: &str, bozo: &mut Vec<Bozo>) -> Option<Value> {
                     .at(Position::in_text(text, end + i)),
                 );
             }
-            Some(v)
+            Some(Cow::Borrowed(v.get()))
         }
         None => {
             bozo.push(Bozo::new(BozoKind::InvalidJson, "empty JSON document"));
@@ -801,17 +805,83 @@ fn read(text: &str, bozo: &mut Vec<Bozo>) -> Option<Value> {
                     .at(Position::in_text(text, off)),
             );
             repairs(text, off)
-                .into_iter()
-                .find_map(|doc| serde_json::from_str::<Value>(&doc).ok())
+                .find(|doc| serde_json::from_str::<&RawValue>(doc).is_ok())
+                .map(Cow::Owned)
         }
+    }
+}
+
+/// A checked document's top-level object, each member still its raw text: the feed's
+/// members are read into values, and the items one at a time as they are mapped, so
+/// that a long feed is never held as one tree of values.
+struct Document<'d> {
+    members: BTreeMap<String, &'d RawValue>,
+}
+
+/// A member that does not read as a value: nested deeper than serde_json's limit of 128
+/// (checking the text alone sets no such limit).
+type Unreadable = serde_json::Error;
+
+impl<'d> Document<'d> {
+    /// The top-level object of checked JSON text; else the value it is instead.
+    fn of(doc: &'d str) -> Result<Self, Result<Value, Unreadable>> {
+        serde_json::from_str(doc)
+            .map(|members| Document { members })
+            .map_err(|_| serde_json::from_str(doc))
+    }
+
+    /// A member's value.
+    fn value(raw: &RawValue) -> Result<Value, Unreadable> {
+        serde_json::from_str(raw.get())
+    }
+
+    /// The `items` member: the raw items of an array, else the value it is instead.
+    fn items(&mut self) -> Option<Result<Vec<&'d RawValue>, Result<Value, Unreadable>>> {
+        let raw = self.members.remove("items")?;
+        Some(serde_json::from_str(raw.get()).map_err(|_| Self::value(raw)))
+    }
+}
+
+impl Mapper<'_> {
+    /// A member too deep to read: a record, and the member is left out.
+    fn unreadable(&mut self, path: &str, e: &Unreadable) {
+        self.bozo.push(Bozo::new(
+            BozoKind::InvalidJson,
+            format!("{path}: unreadable JSON ({e}); left out"),
+        ));
+    }
+
+    /// Every member but `items`, as values.
+    fn members(&mut self, doc: Document<'_>) -> Map<String, Value> {
+        let mut obj = Map::new();
+        for (k, raw) in doc.members {
+            match Document::value(raw) {
+                Ok(v) => {
+                    obj.insert(k, v);
+                }
+                Err(e) => self.unreadable(&k, &e),
+            }
+        }
+        obj
     }
 }
 
 /// Parses JSON Feed text into the feed model. Never fails; problems are bozo records.
 #[must_use]
 pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
+    parse_json_into(text, options, None)
+}
+
+/// [`parse_json`], the entries going to `sink` (when given) one by one as they are
+/// mapped, rather than into the result: the feed's own members are mapped first,
+/// wherever they stand in the document, so an entry is final as soon as it is made.
+pub(crate) fn parse_json_into(
+    text: &str,
+    options: &ParseOptions,
+    sink: Option<&SharedSink>,
+) -> ParsedFeed {
     let mut bozo = Vec::new();
-    let value = read(text, &mut bozo);
+    let doc = read(text, &mut bozo);
     let mut m = Mapper {
         options,
         bozo,
@@ -820,18 +890,26 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
         feed_authors: None,
     };
     let mut out = ParsedFeed::default();
-    let Some(value) = value else {
+    let Some(doc) = doc else {
         out.bozo = m.bozo;
         return out;
     };
-    let Value::Object(mut obj) = value else {
-        m.problem(format!(
-            "a JSON Feed is an object, found {}",
-            type_name(&value)
-        ));
-        out.bozo = m.bozo;
-        return out;
+    let mut doc = match Document::of(&doc) {
+        Ok(doc) => doc,
+        Err(value) => {
+            match value {
+                Ok(value) => m.problem(format!(
+                    "a JSON Feed is an object, found {}",
+                    type_name(&value)
+                )),
+                Err(e) => m.unreadable("the document", &e),
+            }
+            out.bozo = m.bozo;
+            return out;
+        }
     };
+    let items = doc.items();
+    let mut obj = m.members(doc);
     out.version = match obj.get("version") {
         Some(Value::String(v)) => match version_name(v) {
             Some(name) => name.to_owned(),
@@ -852,14 +930,19 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
             "json".to_owned()
         }
     };
-    // Each item is taken out of the document as it is mapped (its strings move, not
-    // copied).
-    let items = obj.remove("items");
     out.feed = m.feed(&mut obj);
     match items {
-        Some(Value::Array(items)) => {
+        Some(Ok(items)) => {
             let mut kept = 0;
-            for (i, item) in items.into_iter().enumerate() {
+            for (i, raw) in items.into_iter().enumerate() {
+                // Each item is read only now, and its values move into the entry.
+                let item = match Document::value(raw) {
+                    Ok(item) => item,
+                    Err(e) => {
+                        m.unreadable(&format!("items[{i}]"), &e);
+                        continue;
+                    }
+                };
                 let Value::Object(mut o) = item else {
                     m.problem(format!(
                         "items[{i}]: expected an object, found {}",
@@ -881,15 +964,20 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> ParsedFeed {
                     ));
                     break;
                 }
-                out.entries.push(m.entry(&mut o, i));
+                let entry = m.entry(&mut o, i);
+                match sink {
+                    Some(sink) => sink.borrow_mut().entry(entry),
+                    None => out.entries.push(entry),
+                }
                 kept += 1;
             }
         }
-        None | Some(Value::Null) => m.problem("no items".to_owned()),
-        Some(other) => m.problem(format!(
+        None | Some(Err(Ok(Value::Null))) => m.problem("no items".to_owned()),
+        Some(Err(Ok(other))) => m.problem(format!(
             "items: expected an array, found {}",
             type_name(&other)
         )),
+        Some(Err(Err(e))) => m.unreadable("items", &e),
     }
     out.bozo = m.bozo;
     out
@@ -985,6 +1073,27 @@ mod tests {
         assert!(r.feed.link.is_none());
         assert_eq!(r.entries[0].id.as_deref(), Some("7"));
         assert_eq!(r.entries[0].extra["_x"], json!(true));
+    }
+
+    #[test]
+    fn a_member_too_deep_to_read_is_left_out_and_the_rest_kept() {
+        let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+        let r = parse(&format!(
+            r#"{{"version": "https://jsonfeed.org/version/1", "title": "T", "x": {deep},
+                "items": [{{"id": "1"}}, {deep}, {{"id": "2", "y": {deep}}}, {{"id": "3"}}]}}"#
+        ));
+        assert_eq!(r.version, "json1");
+        assert_eq!(r.feed.title.as_deref(), Some("T"));
+        assert!(!r.feed.extra.contains_key("x"));
+        let ids: Vec<_> = r.entries.iter().filter_map(|e| e.id.as_deref()).collect();
+        assert_eq!(ids, ["1", "3"]);
+        let unreadable: Vec<_> = r
+            .bozo
+            .iter()
+            .filter(|b| b.kind == BozoKind::InvalidJson)
+            .map(|b| b.message.split(':').next().unwrap_or(""))
+            .collect();
+        assert_eq!(unreadable, ["x", "items[1]", "items[2]"]);
     }
 
     #[test]

@@ -364,8 +364,8 @@ pub fn parse_then<R>(
     parse_then_into(decoder, options, bytes, transport, None, f)
 }
 
-/// [`parse_then`], the entries of an XML feed going to `sink` (when given) as soon as
-/// each is final, rather than into the result.
+/// [`parse_then`], the entries going to `sink` (when given) as soon as each is final,
+/// rather than into the result.
 pub(crate) fn parse_then_into<R>(
     decoder: &Decoder,
     options: &parse::ParseOptions,
@@ -376,7 +376,16 @@ pub(crate) fn parse_then_into<R>(
 ) -> R {
     let (facts, adjusted) = prepare(decoder, options, transport, None);
     if format::detect_with_facts(&bytes, &facts) == format::Format::Json {
-        return f(&parse_with(decoder, options, &bytes, transport));
+        // As in `parse_from`; the entries go to the sink as they are mapped. (A body
+        // that goes on to XML was no JSON value at all: it gave no entry.)
+        let decoded = format::decode_json_with_facts(decoder, &bytes, &facts);
+        let feed = jsonfeed::parse_json_into(&decoded.text, &adjusted, sink);
+        if !feed.version.is_empty() || !decoded.text.contains('<') {
+            return f(&Parsed::new(decoded, feed, transport));
+        }
+        if let Some(sink) = sink {
+            sink.borrow_mut().restart();
+        }
     }
     let (text, mut decoded) = decoder.decode_with_facts(&bytes, &facts).take_text();
     match text {

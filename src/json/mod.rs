@@ -336,7 +336,7 @@ pub fn parse_and_write<W: std::io::Write + 'static>(
             let mut out = sink.out.take().ok_or_else(|| {
                 std::io::Error::other("the JSON writer was lost during the parse")
             })?;
-            // A JSON Feed leaves the sink empty and its entries in `parsed`.
+            // Entries left in `parsed` (none when the sink took them all).
             for (i, entry) in parsed.entries.iter().enumerate() {
                 if sink.count + i > 0 {
                     out.write_all(b",")?;
