@@ -228,12 +228,39 @@ struct Mapper<'o> {
     /// The feed's authors, which an item without authors of its own inherits (JSON
     /// Feed 1.1, `authors`).
     feed_authors: Option<Authors>,
+    /// Problems past [`MAX_PROBLEMS`], counted, not recorded.
+    unrecorded: usize,
 }
+
+/// The most problems recorded for one document: a feed of a million broken items gets
+/// these and one record of how many more there were, not a million records.
+const MAX_PROBLEMS: usize = 100;
 
 impl Mapper<'_> {
     fn problem(&mut self, message: String) {
+        self.record(Bozo::new(BozoKind::InvalidJsonFeed, message));
+    }
+
+    fn record(&mut self, bozo: Bozo) {
+        if self.bozo.len() < MAX_PROBLEMS {
+            self.bozo.push(bozo);
+        } else {
+            self.unrecorded += 1;
+        }
+    }
+
+    /// The records, with one for the problems past [`MAX_PROBLEMS`].
+    fn into_bozo(mut self) -> Vec<Bozo> {
+        if self.unrecorded > 0 {
+            self.bozo.push(Bozo::new(
+                BozoKind::LimitExceeded,
+                format!(
+                    "{} more problems like the above (at most {MAX_PROBLEMS} are recorded)",
+                    self.unrecorded
+                ),
+            ));
+        }
         self.bozo
-            .push(Bozo::new(BozoKind::InvalidJsonFeed, message));
     }
 
     /// A string field (taken out of `obj`), trimmed; `null` counts as absent, another
@@ -845,7 +872,7 @@ impl<'d> Document<'d> {
 impl Mapper<'_> {
     /// A member too deep to read: a record, and the member is left out.
     fn unreadable(&mut self, path: &str, e: &Unreadable) {
-        self.bozo.push(Bozo::new(
+        self.record(Bozo::new(
             BozoKind::InvalidJson,
             format!("{path}: unreadable JSON ({e}); left out"),
         ));
@@ -888,10 +915,11 @@ pub(crate) fn parse_json_into(
         base: options.base_uri.as_deref().unwrap_or_default().into(),
         lang: options.base_language.clone(),
         feed_authors: None,
+        unrecorded: 0,
     };
     let mut out = ParsedFeed::default();
     let Some(doc) = doc else {
-        out.bozo = m.bozo;
+        out.bozo = m.into_bozo();
         return out;
     };
     let mut doc = match Document::of(&doc) {
@@ -904,7 +932,7 @@ pub(crate) fn parse_json_into(
                 )),
                 Err(e) => m.unreadable("the document", &e),
             }
-            out.bozo = m.bozo;
+            out.bozo = m.into_bozo();
             return out;
         }
     };
@@ -979,7 +1007,7 @@ pub(crate) fn parse_json_into(
         )),
         Some(Err(Err(e))) => m.unreadable("items", &e),
     }
-    out.bozo = m.bozo;
+    out.bozo = m.into_bozo();
     out
 }
 
@@ -1073,6 +1101,32 @@ mod tests {
         assert!(r.feed.link.is_none());
         assert_eq!(r.entries[0].id.as_deref(), Some("7"));
         assert_eq!(r.entries[0].extra["_x"], json!(true));
+    }
+
+    #[test]
+    fn problems_are_recorded_up_to_a_bound_then_counted() {
+        let items = vec!["{}"; 1000].join(",");
+        let tags = vec!["5"; 50].join(",");
+        let r = parse(&format!(
+            r#"{{"version": "https://jsonfeed.org/version/1", "items": [{items},
+                {{"id": "x", "tags": [{tags}, "kept"]}}]}}"#
+        ));
+        assert_eq!(r.bozo.len(), MAX_PROBLEMS + 1);
+        assert!(
+            r.bozo[..MAX_PROBLEMS]
+                .iter()
+                .all(|b| b.message.contains("empty item"))
+        );
+        let last = r.bozo.last().unwrap();
+        assert_eq!(last.kind, BozoKind::LimitExceeded);
+        assert!(
+            last.message.starts_with("950 more problems"),
+            "{}",
+            last.message
+        );
+        // What is readable is still read.
+        assert_eq!(r.entries.len(), 1);
+        assert_eq!(r.entries[0].tags.len(), 1);
     }
 
     #[test]
