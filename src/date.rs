@@ -234,7 +234,7 @@ fn parse_numeric_offset(s: &str) -> Option<i64> {
         return None;
     }
     let (h, m) = if let Some((h, m)) = body.split_once(':') {
-        if h.is_empty() || h.len() > 2 || m.len() != 2 {
+        if h.is_empty() || h.len() > 2 || m.is_empty() || m.len() > 2 {
             return None;
         }
         (num(h)?, num(m)?)
