@@ -75,9 +75,11 @@
 //! - **Metadata after the entries.** Channel elements written after the first entry
 //!   (some RSS feeds put `<title>` last) are only in [`StreamEnd::feed`], not in the
 //!   early [`StreamItem::Feed`].
-//! - **The JSON contract.** `feed-decoder --json` (the [`crate::json`] shape) and JSON
-//!   Feed input need the whole result; the stream reads XML feeds only (a JSON body
-//!   gives a bozo record saying so) and yields model values, not that JSON.
+//! - **The JSON contract and JSON Feed.** The stream yields model values, not the
+//!   [`crate::json`] shape `feed-decoder --json` writes. It reads XML feeds only (a JSON
+//!   body gives a bozo record saying so): a JSON Feed is read from its whole text, by
+//!   [`crate::parse()`], which maps its items one at a time (the text, not the entries, is
+//!   what it holds).
 //! - **The `max_entries` policy.** The full parser keeps the first `max_entries - 1`
 //!   entries and the last one; the stream keeps the first `max_entries` and stops.
 //!
