@@ -234,7 +234,9 @@ fn parse_numeric_offset(s: &str) -> Option<i64> {
         return None;
     }
     let (h, m) = if let Some((h, m)) = body.split_once(':') {
-        if h.is_empty() || h.len() > 2 || m.is_empty() || m.len() > 2 {
+        // `+05:30`, `+5:30`; and `+00:0` (a minute cut to one digit, as real feeds
+        // have it and feedparser reads it), with two digits of hour only.
+        if h.is_empty() || h.len() > 2 || m.is_empty() || m.len() > 2 || h.len() + m.len() < 3 {
             return None;
         }
         (num(h)?, num(m)?)

@@ -802,12 +802,12 @@ fn repairs(text: &str, end: usize) -> impl Iterator<Item = String> + '_ {
 
 /// Reads the document: the first JSON value, with records for a syntax error (then the
 /// longest readable repair is used) or trailing text. The value is only checked here,
-/// not built: its text comes back (a slice of `text`, or the repaired copy), to be read
-/// one member at a time ([`Document`]).
+/// not built ([`Checked`]): its text comes back (a slice of `text`, or the repaired
+/// copy), to be read one member at a time ([`Document`]).
 fn read<'t>(text: &'t str, bozo: &mut Vec<Bozo>) -> Option<Cow<'t, str>> {
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<&RawValue>();
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Checked>();
     match stream.next() {
-        Some(Ok(v)) => {
+        Some(Ok(Checked)) => {
             let end = stream.byte_offset();
             let rest = &text[end..];
             if let Some(i) = rest.find(|c: char| !c.is_whitespace()) {
@@ -819,7 +819,9 @@ fn read<'t>(text: &'t str, bozo: &mut Vec<Bozo>) -> Option<Cow<'t, str>> {
                     .at(Position::in_text(text, end + i)),
                 );
             }
-            Some(Cow::Borrowed(v.get()))
+            Some(Cow::Borrowed(
+                text[..end].trim_start_matches([' ', '\t', '\n', '\r']),
+            ))
         }
         None => {
             bozo.push(Bozo::new(BozoKind::InvalidJson, "empty JSON document"));
@@ -832,9 +834,65 @@ fn read<'t>(text: &'t str, bozo: &mut Vec<Bozo>) -> Option<Cow<'t, str>> {
                     .at(Position::in_text(text, off)),
             );
             repairs(text, off)
-                .find(|doc| serde_json::from_str::<&RawValue>(doc).is_ok())
+                .find(|doc| serde_json::from_str::<Checked>(doc).is_ok())
                 .map(Cow::Owned)
         }
+    }
+}
+
+/// A JSON value read and thrown away: the document is checked exactly as reading it
+/// into a [`Value`] would check it (escapes and surrogates, numbers in range, nesting
+/// at most serde_json's 128 levels), without building it. (serde_json's own `RawValue`
+/// and `IgnoredAny` skip strings and numbers unchecked and set no depth limit.)
+struct Checked;
+
+impl<'de> serde::Deserialize<'de> for Checked {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CheckedVisitor)
+    }
+}
+
+struct CheckedVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
+    type Value = Checked;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_unit<E>(self) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Checked, A::Error> {
+        while seq.next_element::<Checked>()?.is_some() {}
+        Ok(Checked)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
+        while map.next_entry::<Checked, Checked>()?.is_some() {}
+        Ok(Checked)
     }
 }
 
@@ -845,51 +903,47 @@ struct Document<'d> {
     members: BTreeMap<String, &'d RawValue>,
 }
 
-/// A member that does not read as a value: nested deeper than serde_json's limit of 128
-/// (checking the text alone sets no such limit).
-type Unreadable = serde_json::Error;
-
 impl<'d> Document<'d> {
-    /// The top-level object of checked JSON text; else the value it is instead.
-    fn of(doc: &'d str) -> Result<Self, Result<Value, Unreadable>> {
+    /// The top-level object of checked JSON text; else the name of what it is instead.
+    fn of(doc: &'d str) -> Result<Self, &'static str> {
         serde_json::from_str(doc)
             .map(|members| Document { members })
-            .map_err(|_| serde_json::from_str(doc))
+            .map_err(|_| raw_type_name(doc))
     }
 
-    /// A member's value.
-    fn value(raw: &RawValue) -> Result<Value, Unreadable> {
-        serde_json::from_str(raw.get())
+    /// A member's value. (The document was checked, so it reads.)
+    fn value(raw: &RawValue) -> Value {
+        serde_json::from_str(raw.get()).unwrap_or(Value::Null)
     }
 
-    /// The `items` member: the raw items of an array, else the value it is instead.
-    fn items(&mut self) -> Option<Result<Vec<&'d RawValue>, Result<Value, Unreadable>>> {
+    /// The `items` member: the raw items of an array, else the name of what it is
+    /// instead.
+    fn items(&mut self) -> Option<Result<Vec<&'d RawValue>, &'static str>> {
         let raw = self.members.remove("items")?;
-        Some(serde_json::from_str(raw.get()).map_err(|_| Self::value(raw)))
-    }
-}
-
-impl Mapper<'_> {
-    /// A member too deep to read: a record, and the member is left out.
-    fn unreadable(&mut self, path: &str, e: &Unreadable) {
-        self.record(Bozo::new(
-            BozoKind::InvalidJson,
-            format!("{path}: unreadable JSON ({e}); left out"),
-        ));
+        Some(serde_json::from_str(raw.get()).map_err(|_| raw_type_name(raw.get())))
     }
 
     /// Every member but `items`, as values.
-    fn members(&mut self, doc: Document<'_>) -> Map<String, Value> {
-        let mut obj = Map::new();
-        for (k, raw) in doc.members {
-            match Document::value(raw) {
-                Ok(v) => {
-                    obj.insert(k, v);
-                }
-                Err(e) => self.unreadable(&k, &e),
-            }
-        }
-        obj
+    fn members(self) -> Map<String, Value> {
+        self.members
+            .into_iter()
+            .map(|(k, raw)| {
+                let v = Self::value(raw);
+                (k, v)
+            })
+            .collect()
+    }
+}
+
+/// [`type_name`] of a checked value's text, without reading it.
+fn raw_type_name(raw: &str) -> &'static str {
+    match raw.trim_start().as_bytes().first() {
+        Some(b'{') => "an object",
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') | None => "null",
+        Some(_) => "a number",
     }
 }
 
@@ -924,20 +978,14 @@ pub(crate) fn parse_json_into(
     };
     let mut doc = match Document::of(&doc) {
         Ok(doc) => doc,
-        Err(value) => {
-            match value {
-                Ok(value) => m.problem(format!(
-                    "a JSON Feed is an object, found {}",
-                    type_name(&value)
-                )),
-                Err(e) => m.unreadable("the document", &e),
-            }
+        Err(found) => {
+            m.problem(format!("a JSON Feed is an object, found {found}"));
             out.bozo = m.into_bozo();
             return out;
         }
     };
     let items = doc.items();
-    let mut obj = m.members(doc);
+    let mut obj = doc.members();
     out.version = match obj.get("version") {
         Some(Value::String(v)) => match version_name(v) {
             Some(name) => name.to_owned(),
@@ -964,13 +1012,7 @@ pub(crate) fn parse_json_into(
             let mut kept = 0;
             for (i, raw) in items.into_iter().enumerate() {
                 // Each item is read only now, and its values move into the entry.
-                let item = match Document::value(raw) {
-                    Ok(item) => item,
-                    Err(e) => {
-                        m.unreadable(&format!("items[{i}]"), &e);
-                        continue;
-                    }
-                };
+                let item = Document::value(raw);
                 let Value::Object(mut o) = item else {
                     m.problem(format!(
                         "items[{i}]: expected an object, found {}",
@@ -1000,12 +1042,8 @@ pub(crate) fn parse_json_into(
                 kept += 1;
             }
         }
-        None | Some(Err(Ok(Value::Null))) => m.problem("no items".to_owned()),
-        Some(Err(Ok(other))) => m.problem(format!(
-            "items: expected an array, found {}",
-            type_name(&other)
-        )),
-        Some(Err(Err(e))) => m.unreadable("items", &e),
+        None | Some(Err("null")) => m.problem("no items".to_owned()),
+        Some(Err(found)) => m.problem(format!("items: expected an array, found {found}")),
     }
     out.bozo = m.into_bozo();
     out
@@ -1127,27 +1165,6 @@ mod tests {
         // What is readable is still read.
         assert_eq!(r.entries.len(), 1);
         assert_eq!(r.entries[0].tags.len(), 1);
-    }
-
-    #[test]
-    fn a_member_too_deep_to_read_is_left_out_and_the_rest_kept() {
-        let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
-        let r = parse(&format!(
-            r#"{{"version": "https://jsonfeed.org/version/1", "title": "T", "x": {deep},
-                "items": [{{"id": "1"}}, {deep}, {{"id": "2", "y": {deep}}}, {{"id": "3"}}]}}"#
-        ));
-        assert_eq!(r.version, "json1");
-        assert_eq!(r.feed.title.as_deref(), Some("T"));
-        assert!(!r.feed.extra.contains_key("x"));
-        let ids: Vec<_> = r.entries.iter().filter_map(|e| e.id.as_deref()).collect();
-        assert_eq!(ids, ["1", "3"]);
-        let unreadable: Vec<_> = r
-            .bozo
-            .iter()
-            .filter(|b| b.kind == BozoKind::InvalidJson)
-            .map(|b| b.message.split(':').next().unwrap_or(""))
-            .collect();
-        assert_eq!(unreadable, ["x", "items[1]", "items[2]"]);
     }
 
     #[test]

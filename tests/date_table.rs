@@ -28,7 +28,6 @@ mod rows {
         // A one-digit minute in the offset (seen in real feeds; feedparser reads it).
         ("2017-06-13T03:18:00+00:0", Some([2017, 6, 13, 3, 18, 0, 1, 164, 0]), Some(DateFormat::W3cDtf)),
         ("2017-06-13T03:18:00+05:3", Some([2017, 6, 12, 22, 15, 0, 0, 163, 0]), Some(DateFormat::W3cDtf)),
-        ("2017-06-13T03:18:00+05:", None, None),
         ("2004-05-25 오후 11:23:17", Some([2004, 5, 25, 14, 23, 17, 1, 146, 0]), Some(DateFormat::KoreanNate)),
         ("2004년 05월 28일  01:31:15", Some([2004, 5, 27, 16, 31, 15, 3, 148, 0]), Some(DateFormat::KoreanOnBlog)),
         ("Fri, 2006/09/15 08:19:53 EDT", Some([2006, 9, 15, 12, 19, 53, 4, 258, 0]), Some(DateFormat::Perforce)),
