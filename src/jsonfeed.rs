@@ -916,11 +916,9 @@ impl<'d> Document<'d> {
         serde_json::from_str(raw.get()).unwrap_or(Value::Null)
     }
 
-    /// The `items` member: the raw items of an array, else the name of what it is
-    /// instead.
-    fn items(&mut self) -> Option<Result<Vec<&'d RawValue>, &'static str>> {
-        let raw = self.members.remove("items")?;
-        Some(serde_json::from_str(raw.get()).map_err(|_| raw_type_name(raw.get())))
+    /// The `items` member, still its raw text.
+    fn items(&mut self) -> Option<&'d RawValue> {
+        self.members.remove("items")
     }
 
     /// Every member but `items`, as values.
@@ -932,6 +930,50 @@ impl<'d> Document<'d> {
                 (k, v)
             })
             .collect()
+    }
+}
+
+/// Hands each element of a checked array's text to `each` (its index and raw text), in
+/// order, as it is reached: the elements are never all held, not even as slices. `each`
+/// returns `false` to stop. `Err` names what the text is when it is not an array.
+fn each_element<'d>(
+    array: &'d str,
+    each: impl FnMut(usize, &'d RawValue) -> bool,
+) -> Result<(), &'static str> {
+    struct Elements<F> {
+        each: F,
+        stopped: bool,
+    }
+    impl<'de, F: FnMut(usize, &'de RawValue) -> bool> serde::de::Visitor<'de> for &mut Elements<F> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an array")
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut i = 0;
+            while let Some(raw) = seq.next_element::<&'de RawValue>()? {
+                if !(self.each)(i, raw) {
+                    // Leaving the rest unread makes the array an error to serde_json,
+                    // which `stopped` tells apart.
+                    self.stopped = true;
+                    return Ok(());
+                }
+                i += 1;
+            }
+            Ok(())
+        }
+    }
+    let mut elements = Elements {
+        each,
+        stopped: false,
+    };
+    let mut de = serde_json::Deserializer::from_str(array);
+    match serde::Deserializer::deserialize_seq(&mut de, &mut elements) {
+        Ok(()) => Ok(()),
+        Err(_) if elements.stopped => Ok(()),
+        Err(_) => Err(raw_type_name(array)),
     }
 }
 
@@ -1007,41 +1049,43 @@ pub(crate) fn parse_json_into(
         }
     };
     out.feed = m.feed(&mut obj);
-    match items {
-        Some(Ok(items)) => {
-            let mut kept = 0;
-            for (i, raw) in items.into_iter().enumerate() {
-                // Each item is read only now, and its values move into the entry.
-                let item = Document::value(raw);
-                let Value::Object(mut o) = item else {
-                    m.problem(format!(
-                        "items[{i}]: expected an object, found {}",
-                        type_name(&item)
-                    ));
-                    continue;
-                };
-                if o.is_empty() {
-                    m.problem(format!("items[{i}]: an empty item (skipped)"));
-                    continue;
-                }
-                if kept == options.max_entries {
-                    m.bozo.push(Bozo::new(
-                        BozoKind::LimitExceeded,
-                        format!(
-                            "more than {} entries; the rest are skipped",
-                            options.max_entries
-                        ),
-                    ));
-                    break;
-                }
-                let entry = m.entry(&mut o, i);
-                match sink {
-                    Some(sink) => sink.borrow_mut().entry(entry),
-                    None => out.entries.push(entry),
-                }
-                kept += 1;
+    let read = items.map(|items| {
+        let mut kept = 0;
+        each_element(items.get(), |i, raw| {
+            // Each item is read only now, and its values move into the entry.
+            let item = Document::value(raw);
+            let Value::Object(mut o) = item else {
+                m.problem(format!(
+                    "items[{i}]: expected an object, found {}",
+                    type_name(&item)
+                ));
+                return true;
+            };
+            if o.is_empty() {
+                m.problem(format!("items[{i}]: an empty item (skipped)"));
+                return true;
             }
-        }
+            if kept == options.max_entries {
+                m.bozo.push(Bozo::new(
+                    BozoKind::LimitExceeded,
+                    format!(
+                        "more than {} entries; the rest are skipped",
+                        options.max_entries
+                    ),
+                ));
+                return false;
+            }
+            let entry = m.entry(&mut o, i);
+            match sink {
+                Some(sink) => sink.borrow_mut().entry(entry),
+                None => out.entries.push(entry),
+            }
+            kept += 1;
+            true
+        })
+    });
+    match read {
+        Some(Ok(())) => {}
         None | Some(Err("null")) => m.problem("no items".to_owned()),
         Some(Err(found)) => m.problem(format!("items: expected an array, found {found}")),
     }
