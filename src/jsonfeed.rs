@@ -1,9 +1,13 @@
 //! JSON Feed 1.0 and 1.1 (<https://jsonfeed.org/version/1.1>) into the feed model.
 //!
-//! The text is parsed with serde_json; this module only maps the value, straight into
-//! the typed model ([`Feed`], [`Entry`], [`Link`], [`Person`], [`Text`], [`Tag`]), with
-//! no dictionary between. Keys the model has no field for go to `extra` as the document
-//! has them (numbers exactly, whatever their size). The keys are
+//! serde_json reads the text; this module maps it straight into the typed model
+//! ([`Feed`], [`Entry`], [`Link`], [`Person`], [`Text`], [`Tag`]), with no dictionary
+//! between. The document is checked first without being built, then the feed's own
+//! members are read and mapped, then each item in turn, from its slice of the text: a
+//! long feed is never held as one tree of values, and with an entry sink (as
+//! `feed-decoder --json` has) never as a list of entries either. Keys the model has no
+//! field for go to `extra` as the document has them (numbers exactly, whatever their
+//! size). The keys are
 //! feedparser's (its development branch reads JSON Feed with the version strings `json1`
 //! and `json11`), and the mapping goes further where feedparser's has gaps:
 //!
@@ -25,7 +29,7 @@
 //! | item `content_html`, `content_text` | `content`: a list, HTML first, both kept |
 //! | item `date_published`, `date_modified` | `published`, `updated` with `_parsed` |
 //! | item `tags` | `tags` (`term`) |
-//! | item `attachments` | `links` with `rel` = `enclosure` (`href`, `type`, `length`, `title`, `duration_in_seconds`) |
+//! | item `attachments` | `links` with `rel` = `enclosure` (`href`, `type`, `length`, `title`, `duration_in_seconds`; other keys kept on the link) |
 //! | item `image`, `banner_image` | `image.href`, `banner_image.href` |
 //! | item `language`, `authors`, `author` | `language`, `authors` … as for the feed; an item without authors has the feed's (as the specification says) |
 //! | any other key (`_extensions` …) | kept under its own name, or `json_NAME` where the name is one the model uses |
@@ -35,6 +39,8 @@
 //! is cut back to its last complete member and closed, so the entries before the damage
 //! are kept; a missing or unknown `version`, a field of the wrong type, an attachment
 //! without `url` or `mime_type`, or missing `items` are [`BozoKind::InvalidJsonFeed`].
+//! At most 100 problems are recorded, then one [`BozoKind::LimitExceeded`] record says
+//! how many more there were.
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
