@@ -579,7 +579,14 @@ struct Order {
     /// A thread's panic (a bug: nothing in an input should cause one), raised again once
     /// every thread has stopped, as a sequential run would raise it.
     panic: Option<Box<dyn std::any::Any + Send>>,
+    /// The bytes of the outputs in `ready`.
+    held: usize,
 }
+
+/// Past this many bytes of finished outputs waiting for their turn, no thread starts
+/// another input but the oldest unwritten one (which streams): a window of large feeds
+/// on many threads cannot fill memory.
+const HELD_BUDGET: usize = 64 << 20;
 
 impl Order {
     /// Stops every thread after a panic (the others wait for a `next` that will not
@@ -601,6 +608,7 @@ impl Order {
             {
                 self.error = Some(e);
             }
+            self.held -= buf.len();
             self.all_read &= read;
             self.next += 1;
         }
@@ -611,7 +619,8 @@ impl Order {
 /// input. The oldest input not yet written streams its JSON straight to standard
 /// output as it is parsed, like a sequential run; an input that finishes before its
 /// turn waits in a buffer of its own. A thread takes no input more than `4 × jobs`
-/// past the oldest unwritten one, so that only a few outputs are ever held.
+/// past the oldest unwritten one, nor any but that one while more than
+/// [`HELD_BUDGET`] bytes of outputs wait, so that only a few outputs are ever held.
 fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Result<bool> {
     use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::sync::{Condvar, Mutex, PoisonError, atomic::AtomicUsize};
@@ -625,6 +634,7 @@ fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Resu
         error: None,
         waiting: 0,
         panic: None,
+        held: 0,
     });
     // Signalled whenever `next` moves on (or a write fails).
     let turn = Condvar::new();
@@ -637,7 +647,9 @@ fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Resu
                 return;
             };
             let mut o = lock();
-            while i >= o.next + window && o.error.is_none() {
+            while (i >= o.next + window || (i != o.next && o.held > HELD_BUDGET))
+                && o.error.is_none()
+            {
                 o.waiting += 1;
                 o = turn.wait(o).unwrap_or_else(PoisonError::into_inner);
                 o.waiting -= 1;
@@ -686,6 +698,7 @@ fn run_parallel(job: &Job<'_>, shared: &SharedOut, jobs: usize) -> std::io::Resu
                 }
             };
             let mut o = lock();
+            o.held += done.0.len();
             o.ready.insert(i, done);
             let before = o.next;
             o.drain();
