@@ -260,18 +260,38 @@ pub(crate) fn parse_from<'a>(
 ) -> Parsed<'a> {
     let (facts, adjusted) = prepare(decoder, options, transport, url);
     let options = &adjusted;
-    // The format switch (XML or JSON Feed) is `format::detect`; each format decodes and
-    // parses its own way. A body that is no JSON at all but holds markup goes on to XML.
-    if format::detect_with_facts(bytes, &facts) == format::Format::Json {
-        let decoded = format::decode_json_with_facts(decoder, bytes, &facts);
-        let feed = jsonfeed::parse_json(&decoded.text, options);
-        if !feed.version.is_empty() || !decoded.text.contains('<') {
-            return Parsed::new(decoded, feed, transport);
-        }
+    if let Some(parsed) = parse_json_body(decoder, options, bytes, transport, &facts, None) {
+        return parsed;
     }
     let decoded = decoder.decode_with_facts(bytes, &facts);
     let feed = parse::parse_str(&decoded.text, options);
     Parsed::new(decoded, feed, transport)
+}
+
+/// The JSON side of the format switch (XML or JSON Feed, `format::detect`), with the
+/// options [`prepare`] gave: `None` when the body is for the XML parser, being no JSON
+/// or no JSON value at all but holding markup (it then gave the sink no entry). Each
+/// format decodes and parses its own way.
+fn parse_json_body<'a>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: &'a [u8],
+    transport: &Transport,
+    facts: &decode::TransportFacts,
+    sink: Option<&parse::SharedSink>,
+) -> Option<Parsed<'a>> {
+    if format::detect_with_facts(bytes, facts) != format::Format::Json {
+        return None;
+    }
+    let decoded = format::decode_json_with_facts(decoder, bytes, facts);
+    let feed = jsonfeed::parse_json_into(&decoded.text, options, sink);
+    if !feed.version.is_empty() || !decoded.text.contains('<') {
+        return Some(Parsed::new(decoded, feed, transport));
+    }
+    if let Some(sink) = sink {
+        sink.borrow_mut().restart();
+    }
+    None
 }
 
 /// The transport read once, and the options it completes.
@@ -308,8 +328,8 @@ pub fn parse_owned(
     transport: &Transport,
 ) -> Parsed<'static> {
     let (facts, adjusted) = prepare(decoder, options, transport, None);
-    if format::detect_with_facts(&bytes, &facts) == format::Format::Json {
-        return parse_with(decoder, options, &bytes, transport).into_owned();
+    if let Some(parsed) = parse_json_body(decoder, &adjusted, &bytes, transport, &facts, None) {
+        return parsed.into_owned();
     }
     let (text, mut decoded) = decoder.decode_with_facts(&bytes, &facts).take_text();
     let text = match text {
@@ -375,17 +395,8 @@ pub(crate) fn parse_then_into<R>(
     f: impl FnOnce(&Parsed<'_>) -> R,
 ) -> R {
     let (facts, adjusted) = prepare(decoder, options, transport, None);
-    if format::detect_with_facts(&bytes, &facts) == format::Format::Json {
-        // As in `parse_from`; the entries go to the sink as they are mapped. (A body
-        // that goes on to XML was no JSON value at all: it gave no entry.)
-        let decoded = format::decode_json_with_facts(decoder, &bytes, &facts);
-        let feed = jsonfeed::parse_json_into(&decoded.text, &adjusted, sink);
-        if !feed.version.is_empty() || !decoded.text.contains('<') {
-            return f(&Parsed::new(decoded, feed, transport));
-        }
-        if let Some(sink) = sink {
-            sink.borrow_mut().restart();
-        }
+    if let Some(parsed) = parse_json_body(decoder, &adjusted, &bytes, transport, &facts, sink) {
+        return f(&parsed);
     }
     let (text, mut decoded) = decoder.decode_with_facts(&bytes, &facts).take_text();
     match text {

@@ -278,9 +278,10 @@ struct Job<'a> {
     transport: &'a Transport,
     /// More than one input: JSON objects carry `input`, summaries get a heading.
     many: bool,
-    /// One input at a time: the JSON goes straight to standard output as it is written,
-    /// through the shared buffer (with `--jobs`, see [`run_parallel`]).
-    direct: bool,
+    /// How many inputs run at a time ([`Args::threads`], read once). With one, the JSON
+    /// goes straight to standard output as it is written, through the shared buffer
+    /// (with more, see [`run_parallel`]).
+    threads: usize,
     /// Set before the last input is run (sequential runs only): the exit status to end
     /// with once its result is printed (see [`Job::run`]); [`NOT_LAST`] otherwise.
     exit_after: std::sync::atomic::AtomicU8,
@@ -338,7 +339,7 @@ impl Job<'_> {
                 // Each entry is written as soon as it is final and freed: neither the
                 // model of all the entries nor their JSON is ever held at once.
                 let base = self.base(input);
-                if let Some(shared) = shared.filter(|_| self.direct) {
+                if let Some(shared) = shared.filter(|_| self.threads == 1) {
                     // Written straight into the buffered standard output, after the
                     // other inputs' output: the JSON writer's many small writes stay
                     // inline, and no byte is copied through a buffer of its own.
@@ -547,7 +548,7 @@ impl Write for SharedOut {
 /// was read.
 fn run_all(job: &Job<'_>, out: &SharedOut) -> std::io::Result<bool> {
     let inputs = &job.args.inputs;
-    let jobs = job.args.threads();
+    let jobs = job.threads;
     let mut all_read = true;
     if jobs == 1 {
         for (i, input) in inputs.iter().enumerate() {
@@ -769,7 +770,7 @@ fn main() -> ExitCode {
         args: &args,
         transport: &transport,
         many: args.inputs.len() > 1,
-        direct: args.threads() == 1,
+        threads: args.threads(),
         exit_after: std::sync::atomic::AtomicU8::new(NOT_LAST),
     };
     let mut out = SharedOut(std::rc::Rc::new(std::cell::RefCell::new(
