@@ -13,8 +13,12 @@
 //! Each is tried with a strict decoder. A candidate whose text contains U+0000 or ISO-2022
 //! escape sequences (UTF-16 read as bytes, unlabelled ISO-2022-JP) does not win outright;
 //! if every candidate that decodes has them, the one with the fewest wins, recorded as
-//! `CharacterEncodingUnknown`. Otherwise a winner other than the first choice is a
-//! `CharacterEncodingOverride`.
+//! `CharacterEncodingUnknown`. A candidate whose text cannot start a document (no markup
+//! in its first characters: UTF-8 read as UTF-16, one byte order read as the other, see
+//! `markup_start`) fails too, whatever label named it; only when no candidate's text can
+//! does the first that decoded win, as if none had been looked at. Otherwise a winner
+//! other than the first choice is a `CharacterEncodingOverride` (saying why the first
+//! choice's text was refused, when it was).
 //!
 //! Under [`Policy::Recover`] labels are checked against the bytes: before a legacy
 //! ASCII-compatible label is decoded, input that is strictly valid UTF-8 with non-ASCII
@@ -32,6 +36,7 @@
 use std::borrow::Cow;
 
 use super::detect;
+use super::markup_start;
 use super::media_type::MediaClass;
 use super::rfc3023::{self, Inputs, Rfc3023Outcome};
 use super::sniff::{self, Family, Sniffed};
@@ -43,7 +48,10 @@ use crate::charset::{Charset, DecodeError, Script, repair};
 ///
 /// Under both policies a candidate whose text would contain U+0000 or ISO-2022 escape
 /// sequences does not win while a cleaner one exists (UTF-16 read as bytes, unlabelled
-/// ISO-2022-JP), and chardetng is consulted where feedparser consults chardet.
+/// ISO-2022-JP), nor one whose text holds no markup in its first 4,096 characters while
+/// another's does (UTF-8 or windows-1252 bytes labelled UTF-16, UTF-16 of one byte order
+/// labelled with the other), and chardetng is consulted where feedparser consults
+/// chardet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Policy {
@@ -325,6 +333,11 @@ struct Chain<'d, 'a> {
     seen_charsets: Vec<Charset>,
     /// The decoded candidate with the fewest bad characters, and that count.
     least_bad: Option<(usize, Pick<'a>)>,
+    /// The first candidate that decoded cleanly to a text that cannot start a document
+    /// ([`markup_start::refusal`]); it wins only when no candidate's text can.
+    unopened: Option<Pick<'a>>,
+    /// Every candidate refused so, with the reason.
+    unopened_why: Vec<(String, String)>,
     /// Whether the body is non-ASCII, strictly valid UTF-8 (computed once).
     utf8_evidence: Option<bool>,
     /// chardetng's guess and the non-ASCII bytes it saw (computed once).
@@ -425,6 +438,20 @@ impl<'a> Chain<'_, 'a> {
                 None
             }
             Ok((text, repair)) => match bad_chars(&text) {
+                0 if let Some(why) = markup_start::refusal(&text) => {
+                    self.attempt(&label, source, false, Some(why.clone()));
+                    self.unopened_why.push((label.clone(), why));
+                    if self.unopened.is_none() {
+                        self.unopened = Some(Pick {
+                            label,
+                            source,
+                            charset,
+                            text,
+                            repair,
+                        });
+                    }
+                    None
+                }
                 0 => {
                     let detail = repair.as_ref().map(|r| r.message.clone());
                     self.attempt(&label, source, true, detail);
@@ -1078,11 +1105,26 @@ pub(crate) fn run<'a>(
         seen_labels: Vec::new(),
         seen_charsets: Vec::new(),
         least_bad: None,
+        unopened: None,
+        unopened_why: Vec::new(),
         utf8_evidence: None,
         guess: None,
         evidence_guess: None,
     };
     let mut winner = steps.into_iter().find_map(|step| chain.try_step(step));
+    // No candidate's text can start a document: the first that decoded cleanly wins, as
+    // if none had been looked at for markup.
+    if winner.is_none()
+        && let Some(pick) = chain.unopened.take()
+    {
+        if let Some(t) = chain.tried.iter_mut().find(|t| t.label == pick.label) {
+            t.ok = true;
+            if let Some(d) = &mut t.detail {
+                d.push_str("; kept: no candidate's text can");
+            }
+        }
+        winner = Some(pick);
+    }
 
     if decoder.policy == Policy::Recover
         && let Some(pick) = &winner
@@ -1153,6 +1195,12 @@ pub(crate) fn run<'a>(
                     && let Some(why) = chain.tried.last().and_then(|t| t.detail.as_ref())
                 {
                     msg.push_str(&format!(" ({why})"));
+                } else if let Some(why) = chain
+                    .unopened_why
+                    .iter()
+                    .find_map(|(l, why)| (*l == first).then_some(why))
+                {
+                    msg.push_str(&format!(" (read as {first}, {why})"));
                 }
                 bozo.push(Bozo::new(BozoKind::CharacterEncodingOverride, msg));
             }

@@ -2,7 +2,7 @@
 //! out. One stage per module, each depending only on the stages before it:
 //!
 //! ```text
-//! sniff, media_type (TransportFacts), charset ─► rfc3023 ─► detect ─► chain ─► Decoder
+//! sniff, media_type (TransportFacts), charset ─► rfc3023 ─► detect, markup_start ─► chain ─► Decoder
 //! ```
 //!
 //! 1. [`sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
@@ -12,7 +12,9 @@
 //! 3. [`rfc3023`]: the strict algorithm and feedparser's reported encoding
 //!    ([`Rfc3023Outcome`]).
 //! 4. `detect` (private): chardetng's guess, script families and marks of mojibake.
-//! 5. `chain` (private): the fallback order, the one place that knows it; it produces
+//! 5. `markup_start` (private): whether a candidate's text can start a document at all
+//!    (markup within its first characters), the one look at markup decoding takes.
+//! 6. `chain` (private): the fallback order, the one place that knows it; it produces
 //!    [`Decoded`] with its [`Trail`] of [`Attempt`]s.
 //!
 //! [`TransportFacts`] is the transport read once (media type, charset, language,
@@ -20,6 +22,7 @@
 
 mod chain;
 pub(crate) mod detect;
+mod markup_start;
 pub mod media_type;
 pub mod rfc3023;
 pub mod sniff;

@@ -185,3 +185,105 @@ fn cyrillic_bytes_labelled_western_are_still_overridden() {
     assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
     assert!(d.text.contains(&text));
 }
+
+/// A feed declaring UTF-16 whose bytes are UTF-8 without a BOM: UTF-16 decodes them (an
+/// even number of bytes) into CJK text without a single `<`. That candidate is refused,
+/// the strict pass's answer stays in the trail, and the feed is read as UTF-8.
+#[test]
+fn a_wide_label_over_utf8_bytes_is_a_failed_candidate() {
+    let doc =
+        "<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<rss><title>Grüße aus Köln</title></rss>";
+    let bytes = [
+        doc.as_bytes(),
+        if doc.len().is_multiple_of(2) {
+            b""
+        } else {
+            b"\n"
+        },
+    ]
+    .concat();
+    assert!(
+        Charset::for_label("utf-16")
+            .unwrap()
+            .decode_strict(&bytes)
+            .is_ok()
+    );
+    for policy in [Policy::Recover, Policy::FeedparserExact] {
+        let d = Decoder::new()
+            .policy(policy)
+            .decode(&bytes, &Transport::Local);
+        assert_eq!(d.encoding, "utf-8", "{policy:?}: {:?}", d.trail.tried);
+        assert!(d.text.starts_with(doc));
+        assert_eq!(
+            (d.trail.rfc3023.encoding.as_deref(), d.trail.rfc3023.rule),
+            (Some("utf-16"), "1.2")
+        );
+        let refused = &d.trail.tried[0];
+        assert_eq!((refused.label.as_str(), refused.ok), ("utf-16", false));
+        assert!(
+            refused
+                .detail
+                .as_deref()
+                .unwrap()
+                .starts_with("the text cannot start a document"),
+            "{refused:?}"
+        );
+        assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+        assert!(
+            d.bozo[0]
+                .message
+                .starts_with("document declared as utf-16, but parsed as utf-8 (read as utf-16, "),
+            "{}",
+            d.bozo[0].message
+        );
+    }
+    // The same through an HTTP charset (rule 2.4: an ERROR, and no byte order to take).
+    let http = Transport::content_type("application/rss+xml; charset=UTF-16");
+    let plain = doc.replace(" encoding=\"utf-16\"", "");
+    let d = dec(plain.as_bytes(), &http);
+    assert_eq!(d.encoding, "utf-8", "{:?}", d.trail.tried);
+    assert_eq!(d.trail.rfc3023.rule, "2.4");
+    assert_eq!(
+        kinds(&d),
+        [
+            BozoKind::EncodingMismatch,
+            BozoKind::CharacterEncodingOverride
+        ]
+    );
+}
+
+/// UTF-16 of one byte order labelled with the other reads as text without markup; the
+/// byte order the first bytes prove is taken instead.
+#[test]
+fn utf16_labelled_with_the_other_byte_order_is_read_in_its_own() {
+    let doc = "<?xml version='1.0' encoding='utf-16le'?><rss><title>Ελληνικά</title></rss>";
+    let be: Vec<u8> = doc.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let d = dec(&be, &Transport::Local);
+    assert_eq!(d.encoding, "utf-16be", "{:?}", d.trail.tried);
+    assert_eq!(d.text, doc);
+    assert_eq!(kinds(&d), [BozoKind::CharacterEncodingOverride]);
+}
+
+/// When no candidate's text can start a document (plain text, an error message), the
+/// first that decoded wins as before, with no record beyond what it had.
+#[test]
+fn text_without_markup_in_any_encoding_keeps_the_first_candidate() {
+    let d = dec(b"Service temporarily unavailable", &Transport::Local);
+    assert_eq!(d.encoding, "utf-8");
+    assert!(d.bozo.is_empty(), "{:?}", d.bozo);
+    assert_eq!(d.trail.chosen, Some(("utf-8".into(), Source::Rfc3023)));
+    assert!(d.trail.tried[0].ok);
+    assert!(
+        d.trail.tried[0]
+            .detail
+            .as_deref()
+            .unwrap()
+            .ends_with("kept: no candidate's text can"),
+        "{:?}",
+        d.trail.tried
+    );
+    // Nothing to judge: an empty or blank body is no refusal.
+    let blank = dec(b" \n", &Transport::Local);
+    assert_eq!(blank.trail.tried.len(), 1);
+    assert_eq!(blank.trail.tried[0].detail, None);
+}
