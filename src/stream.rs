@@ -49,10 +49,12 @@
 //! family, the XML declaration and the HTTP charset give, as in the full decoder, an
 //! ordered list of candidates (the BOM's charset; the RFC 3023 / feedparser encoding;
 //! the declared one; the sniffed one; chardetng's guess over the prefix; UTF-8,
-//! windows-1252 and ISO-8859-2). The first whose strict decoder accepts the prefix is
-//! used for the whole stream (a US-ASCII pick is
-//! read with the UTF-8 decoder, its superset, since a later non-ASCII byte cannot make
-//! the choice again). There is no going back past the prefix: bytes further on that the
+//! windows-1252 and ISO-8859-2). The first whose strict decoder accepts the prefix and
+//! whose text can start a document (markup within its first characters, as in the full
+//! decoder: UTF-8 bytes labelled UTF-16 read as CJK text without a `<` cannot) is used
+//! for the whole stream; when no candidate's text can, the first that decodes is. A
+//! US-ASCII pick is read with the UTF-8 decoder, its superset, since a later non-ASCII
+//! byte cannot make the choice again. There is no going back past the prefix: bytes further on that the
 //! charset cannot decode become U+FFFD, with one `CharacterDecodingError` record giving
 //! the offset of the first and the count of chunks affected.
 //!
@@ -315,29 +317,45 @@ fn choose(prefix: &[u8], facts: &crate::decode::TransportFacts, eof: bool) -> Ch
         let cut = body.len() - body.len() % 4;
         &body[..cut.saturating_sub(4)]
     };
-    let decodes = |cs: Charset| match cs.decode_strict(tested) {
-        Ok(_) => true,
-        Err(e) => e.byte.is_none() && !eof,
+    // Whether `cs` reads the prefix (a character cut by its end allowed) and, when
+    // `opening`, to a text that can start a document (as in the full decoder's chain,
+    // UTF-8 read as UTF-16 cannot).
+    let reads = |cs: Charset, opening: bool| {
+        let text = match cs.decode_strict(tested) {
+            Ok(text) => text,
+            Err(e) if e.byte.is_none() && !eof => match cs.decode_strict(&tested[..e.offset]) {
+                Ok(text) => text,
+                Err(_) => return false,
+            },
+            Err(_) => return false,
+        };
+        !opening || crate::decode::markup_start::refusal(&text).is_none()
     };
-    let labelled = |labels: &[String]| {
+    let labelled = |labels: &[String], opening: bool| {
         labels.iter().find_map(|label| {
             let cs = resolve(label, proven)?;
-            decodes(cs).then(|| (label.clone(), cs))
+            reads(cs, opening).then(|| (label.clone(), cs))
         })
     };
     // chardetng's guess over the prefix, where the full decoder consults it (after the
     // labels, before the fixed fallbacks); a single-byte guess from a handful of bytes
     // is noise.
-    let detected = || {
-        let (e, n) = crate::decode::detect::guess(tested, PREFIX_LEN, 4096, None)?;
+    let guess = std::cell::OnceCell::new();
+    let detected = |opening: bool| {
+        let (e, n) =
+            (*guess.get_or_init(|| crate::decode::detect::guess(tested, PREFIX_LEN, 4096, None)))?;
         let cs = Charset::for_encoding(e);
-        ((n >= 16 || !e.is_single_byte()) && decodes(cs))
+        ((n >= 16 || !e.is_single_byte()) && reads(cs, opening))
             .then(|| (crate::decode::detect::chardet_name(e).to_owned(), cs))
     };
     let fallbacks = ["utf-8", "windows-1252", "iso-8859-2"].map(str::to_owned);
-    let pick = labelled(&labels)
-        .or_else(detected)
-        .or_else(|| labelled(&fallbacks));
+    // First a candidate whose text can start a document; when none can, the first that
+    // reads the prefix at all.
+    let pick = [true, false].into_iter().find_map(|opening| {
+        labelled(&labels, opening)
+            .or_else(|| detected(opening))
+            .or_else(|| labelled(&fallbacks, opening))
+    });
     let (label, charset) = pick.unwrap_or_else(|| {
         bozo.push(Bozo::new(
             BozoKind::CharacterEncodingUnknown,

@@ -391,6 +391,41 @@ fn an_http_charset_decides_as_in_the_full_decoder() {
     assert_eq!(s.end.encoding, "koi8-r");
 }
 
+/// UTF-8 bytes declared (or served) as UTF-16 stream as the full parser reads them: the
+/// UTF-16 reading has no markup, so the next candidate is used.
+#[test]
+fn a_wide_label_over_utf8_bytes_streams_as_utf8() {
+    for (label, t) in [
+        ("utf-16", Transport::Local),
+        ("UTF-16LE", Transport::Local),
+        (
+            "ucs-2",
+            Transport::content_type("application/rss+xml; charset=utf-16"),
+        ),
+    ] {
+        let mut text = generated(3).replace("Gen", "Grüße aus Köln").replacen(
+            "<rss",
+            &format!("<?xml version=\"1.0\" encoding=\"{label}\"?>\n<rss"),
+            1,
+        );
+        if text.len() % 2 == 1 {
+            text.push('\n');
+        }
+        let full = feed_decoder::parse(text.as_bytes(), &t);
+        let s = stream(text.as_bytes(), &t, ParseOptions::default());
+        assert_eq!(full.decoded.encoding, "utf-8", "{label}");
+        assert_eq!(s.end.encoding, "utf-8", "{label}");
+        assert_eq!(
+            s.end.feed.title.as_deref(),
+            Some("Grüße aus Köln"),
+            "{label}"
+        );
+        assert_eq!(s.end.feed, full.feed, "{label}");
+        assert_eq!(s.entries, full.entries, "{label}");
+        assert_eq!(s.entries.len(), 3, "{label}");
+    }
+}
+
 #[test]
 fn broken_markup_is_recovered_with_a_record() {
     let xml = b"<rss version='2.0'><channel><title>A &amp; B &eacute;</title>\

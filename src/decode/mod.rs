@@ -22,7 +22,7 @@
 
 mod chain;
 pub(crate) mod detect;
-mod markup_start;
+pub(crate) mod markup_start;
 pub mod media_type;
 pub mod rfc3023;
 pub mod sniff;
