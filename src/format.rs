@@ -18,7 +18,9 @@
 //! UTF-32. A `charset` parameter has no meaning for JSON; one that names another
 //! charset is recorded as a `CharacterEncodingOverride`. Bytes that are not valid in
 //! the Unicode encoding found fall back to the declared charset, chardetng's guess and
-//! windows-1252 (each an override), and to lossy UTF-8 (`CharacterEncodingUnknown`).
+//! windows-1252 (each an override), and to lossy UTF-8 (`CharacterEncodingUnknown`). A
+//! fallback whose text cannot start a JSON text (windows-1252 bytes served as
+//! `charset=utf-16` read as CJK characters) is passed over while another's can.
 
 use std::borrow::Cow;
 
@@ -129,6 +131,23 @@ fn same_charset(declared: Charset, used: Charset) -> bool {
         || declared.byte_order_unspecified() && declared.with_byte_order_of(used) == used
 }
 
+/// Why a fallback's reading of a JSON body cannot be a JSON text, for the trail; `None`
+/// when it can: its first character that is not white space (nor a BOM) begins a JSON
+/// value, or there is none.
+fn json_refusal(text: &str) -> Option<String> {
+    let first = text
+        .chars()
+        .take(SCAN_LIMIT)
+        .find(|c| !matches!(c, ' ' | '\t' | '\n' | '\r' | '\u{FEFF}'))?;
+    if matches!(first, '{' | '[' | '"' | '-' | '0'..='9' | 't' | 'f' | 'n') {
+        return None;
+    }
+    Some(format!(
+        "the text cannot start a JSON text: its first character is U+{:04X}",
+        u32::from(first)
+    ))
+}
+
 /// Decodes a JSON body as RFC 8259 says (see the [module docs](self)). Never fails.
 pub fn decode_json<'a>(decoder: &Decoder, bytes: &'a [u8], transport: &Transport) -> Decoded<'a> {
     decode_json_with_facts(decoder, bytes, &TransportFacts::of(transport))
@@ -236,38 +255,40 @@ pub(crate) fn decode_json_with_facts<'a>(
         Source::Fallback,
     ));
     let mut seen = vec![cs];
+    // The first candidate that decodes to a text that cannot start a JSON text (a
+    // windows-1252 body served as UTF-16 reads as CJK text); it wins only when no
+    // candidate's text can.
+    let mut unopened = None;
+    let mut winner = None;
     for (name, c, source) in candidates {
         if seen.contains(&c) {
             continue;
         }
         seen.push(c);
         match c.decode_strict(body) {
-            Ok(text) => {
-                trail.tried.push(Attempt {
-                    label: name.clone(),
-                    source,
-                    ok: true,
-                    detail: None,
-                });
-                trail.chosen = Some((name.clone(), source));
-                bozo.push(
-                    Bozo::new(
-                        BozoKind::CharacterEncodingOverride,
-                        format!(
-                            "JSON is not valid {} ({detail}); parsed as {name}",
-                            label(cs)
-                        ),
-                    )
-                    .at(Position::at_offset(first_error.offset + skip)),
-                );
-                return Decoded {
-                    text: Cow::Owned(text.into_owned()),
-                    encoding: name,
-                    charset: Some(c),
-                    bozo,
-                    trail,
-                };
-            }
+            Ok(text) => match json_refusal(&text) {
+                None => {
+                    trail.tried.push(Attempt {
+                        label: name.clone(),
+                        source,
+                        ok: true,
+                        detail: None,
+                    });
+                    winner = Some((name, c, source, text));
+                    break;
+                }
+                Some(why) => {
+                    trail.tried.push(Attempt {
+                        label: name.clone(),
+                        source,
+                        ok: false,
+                        detail: Some(why),
+                    });
+                    if unopened.is_none() {
+                        unopened = Some((name, c, source, text));
+                    }
+                }
+            },
             Err(e) => trail.tried.push(Attempt {
                 label: name,
                 source,
@@ -278,6 +299,37 @@ pub(crate) fn decode_json_with_facts<'a>(
                 }),
             }),
         }
+    }
+    if winner.is_none()
+        && let Some(pick) = unopened
+    {
+        if let Some(t) = trail.tried.iter_mut().find(|t| t.label == pick.0) {
+            t.ok = true;
+            if let Some(d) = &mut t.detail {
+                d.push_str("; kept: no candidate's text can");
+            }
+        }
+        winner = Some(pick);
+    }
+    if let Some((name, c, source, text)) = winner {
+        trail.chosen = Some((name.clone(), source));
+        bozo.push(
+            Bozo::new(
+                BozoKind::CharacterEncodingOverride,
+                format!(
+                    "JSON is not valid {} ({detail}); parsed as {name}",
+                    label(cs)
+                ),
+            )
+            .at(Position::at_offset(first_error.offset + skip)),
+        );
+        return Decoded {
+            text: Cow::Owned(text.into_owned()),
+            encoding: name,
+            charset: Some(c),
+            bozo,
+            trail,
+        };
     }
     bozo.push(Bozo::new(
         BozoKind::CharacterEncodingUnknown,
@@ -368,6 +420,41 @@ mod tests {
         assert_eq!(d.bozo[0].kind, BozoKind::CharacterEncodingOverride);
         let ok = Transport::content_type("application/json; charset=UTF-8");
         assert!(decode_json(&Decoder::new(), b"{}", &ok).bozo.is_empty());
+    }
+
+    #[test]
+    fn a_declared_charset_whose_text_cannot_be_json_is_passed_over() {
+        // windows-1252 bytes (not UTF-8) served as UTF-16: UTF-16 reads them as CJK text.
+        let body = b"{\"title\": \"Caf\xe9 cr\xe8me \xe0 Paris\"} ";
+        assert!(Charset::UTF_16LE.decode_strict(body).is_ok());
+        assert!(Charset::UTF_16BE.decode_strict(body).is_ok());
+        for cs in ["utf-16", "UTF-16LE", "utf-16be", "ucs-2"] {
+            let t = Transport::content_type(&format!("application/feed+json; charset={cs}"));
+            let d = decode_json(&Decoder::new(), body, &t);
+            assert_eq!(d.text, "{\"title\": \"Café crème à Paris\"} ", "{cs}");
+            assert_eq!(d.encoding, "windows-1252", "{cs}");
+            let refused = &d.trail.tried[1];
+            assert_eq!(
+                (refused.label.as_str(), refused.ok),
+                (cs.to_ascii_lowercase().as_str(), false)
+            );
+            assert!(
+                refused
+                    .detail
+                    .as_deref()
+                    .unwrap()
+                    .starts_with("the text cannot start a JSON text"),
+                "{refused:?}"
+            );
+        }
+        // No candidate's text can start one: the first that decoded, as before.
+        let t = Transport::content_type("application/json; charset=iso-8859-1");
+        let d = decode_json(&Decoder::new(), b"caf\xe9", &t);
+        assert_eq!(
+            (d.text.as_ref(), d.encoding.as_str()),
+            ("café", "iso-8859-1")
+        );
+        assert!(d.trail.tried[1].ok);
     }
 
     #[test]
