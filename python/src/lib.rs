@@ -471,6 +471,11 @@ fn engine_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("version", env!("CARGO_PKG_VERSION"))?;
     d.set_item("user_agent", feed_decoder::http::DEFAULT_USER_AGENT)?;
     d.set_item("panic_kind", PyString::new(py, PANIC_KIND))?;
+    let shadowing = PyDict::new(py);
+    for (alias, reads) in topy::SHADOWING {
+        shadowing.set_item(alias, reads.to_vec())?;
+    }
+    d.set_item("shadowing", shadowing)?;
     Ok(d)
 }
 

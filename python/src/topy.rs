@@ -53,6 +53,123 @@ type Result<T> = std::result::Result<T, Error>;
 /// Slots of the shared-string cache (a power of two).
 const SHARED: usize = 512;
 
+/// Strings of at most this many bytes are looked up by their text.
+const SHORT_LEN: usize = 24;
+
+/// Slots of the short-string cache (a power of two).
+const SHORT_SLOTS: usize = 1024;
+
+/// A quick hash of a short string (FxHash's mixing, eight bytes at a time).
+fn short_hash(v: &[u8]) -> usize {
+    let mut h: u64 = v.len() as u64;
+    for chunk in v.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    (h >> 32) as usize
+}
+
+/// Slots of the key cache (a power of two).
+const KEY_SLOTS: usize = 256;
+
+/// feedparser's aliases and computed keys, with the keys each reads
+/// (`feed_decoder/util.py` has the same table; a test compares them). A dictionary that
+/// holds a key of one of these names *and* one it reads must resolve the alias first,
+/// which `FeedParserDict`'s fast lookup does not: it gets the slower class that does.
+pub(crate) const SHADOWING: &[(&str, &[&str])] = &[
+    ("channel", &["feed"]),
+    ("items", &["entries"]),
+    ("guid", &["id"]),
+    ("date", &["updated"]),
+    ("date_parsed", &["updated_parsed"]),
+    ("description", &["summary", "subtitle"]),
+    ("description_detail", &["summary_detail", "subtitle_detail"]),
+    ("url", &["href"]),
+    ("modified", &["updated"]),
+    ("modified_parsed", &["updated_parsed"]),
+    ("issued", &["published"]),
+    ("issued_parsed", &["published_parsed"]),
+    ("copyright", &["rights"]),
+    ("copyright_detail", &["rights_detail"]),
+    ("tagline", &["subtitle"]),
+    ("tagline_detail", &["subtitle_detail"]),
+    ("category", &["tags"]),
+    ("enclosures", &["links"]),
+    ("license", &["links"]),
+];
+
+/// The keys an alias-named key reads, when `key` is one.
+fn shadowed(key: &str) -> Option<&'static [&'static str]> {
+    SHADOWING.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+}
+
+/// A slot of the short-string cache: the text (zero-padded), its length, the string.
+type ShortSlot = Option<([u8; SHORT_LEN], usize, Py<PyString>)>;
+
+/// A slot of the key cache: the key's address, its text and what is known of it.
+type KeySlot = Option<(usize, Box<str>, KeyInfo)>;
+
+/// A map key as the conversion needs it, worked out once per distinct key.
+struct KeyInfo {
+    object: Py<PyString>,
+    role: Role,
+    /// The keys an alias-named key reads.
+    shadows: Option<&'static [&'static str]>,
+}
+
+/// What a key says of its value's Python type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Plain,
+    /// `*_parsed`.
+    Parsed,
+    /// `coordinates`.
+    Coordinates,
+    /// `headers`, `namespaces` (plain dicts at the top level).
+    PlainDict,
+    /// `feed`, `entries` (strings shared at the top level).
+    Model,
+}
+
+impl Role {
+    fn of(key: &str) -> Role {
+        match key {
+            "headers" | "namespaces" => Role::PlainDict,
+            "feed" | "entries" => Role::Model,
+            "coordinates" => Role::Coordinates,
+            k if k.ends_with("_parsed") => Role::Parsed,
+            _ => Role::Plain,
+        }
+    }
+}
+
+/// Most distinct keys kept from one conversion to the next (a feed of a million
+/// distinct element names must not grow the cache for good).
+const MAX_KEPT_KEYS: usize = 4096;
+
+/// What one conversion leaves for the next on the same thread: the interned keys, the
+/// short strings and the classes. (Everything here is immutable Python objects.)
+#[derive(Default)]
+struct Caches {
+    /// Map keys by their text.
+    keys: HashMap<Box<str>, KeyInfo>,
+    /// The same by the key's address (most keys are the model's `&'static str`s): a
+    /// hit compares the text too, so a key written from a temporary is never mistaken.
+    recent_keys: Vec<KeySlot>,
+    /// Short strings by their text (`alternate`, `text/html`, `en`, a tag's term …): one
+    /// Python string for all their occurrences, as the text is compared on a hit.
+    short: Vec<ShortSlot>,
+    struct_time: Option<Py<PyAny>>,
+    timedelta: Option<Py<PyAny>>,
+    /// The class of dictionaries holding a key under an alias's name.
+    shadowing_type: Option<Py<PyAny>>,
+}
+
+thread_local! {
+    static CACHES: std::cell::RefCell<Caches> = std::cell::RefCell::new(Caches::default());
+}
+
 /// What is needed to build the objects, and the caches of one conversion.
 pub(crate) struct Builder<'py> {
     py: Python<'py>,
@@ -60,29 +177,61 @@ pub(crate) struct Builder<'py> {
     dict_type: Bound<'py, PyAny>,
     struct_time: Bound<'py, PyAny>,
     timedelta: Bound<'py, PyAny>,
-    /// Map keys, interned.
-    keys: HashMap<Box<str>, Bound<'py, PyString>>,
-    /// The key being read (reused: no allocation per key).
-    key: String,
+    /// Taken from the thread's store for the conversion, given back when it ends.
+    caches: Caches,
     /// Strings of the model by address and length. Only used under `feed` and
     /// `entries`, where every string is borrowed from the result being converted (which
     /// lives and does not change during the conversion), so the same address and length
-    /// are the same text; the top-level keys around them serialize temporaries.
+    /// are the same text; the top-level keys around them serialize temporaries. Emptied
+    /// when the conversion ends (its strings may be large).
     shared: Vec<Option<(usize, usize, Bound<'py, PyString>)>>,
+    /// The slots of `shared` in use.
+    shared_used: Vec<usize>,
     share: bool,
+}
+
+impl Drop for Builder<'_> {
+    fn drop(&mut self) {
+        let caches = std::mem::take(&mut self.caches);
+        // A thread being torn down has no store left: the caches are dropped.
+        let _ = CACHES.try_with(|c| *c.borrow_mut() = caches);
+    }
 }
 
 impl<'py> Builder<'py> {
     /// A builder whose objects are instances of `dict_type` (a `dict` subclass).
     pub(crate) fn new(py: Python<'py>, dict_type: Bound<'py, PyAny>) -> PyResult<Self> {
+        let mut caches = CACHES
+            .try_with(|c| std::mem::take(&mut *c.borrow_mut()))
+            .unwrap_or_default();
+        if caches.recent_keys.is_empty() {
+            caches.recent_keys = (0..KEY_SLOTS).map(|_| None).collect();
+            caches.short = (0..SHORT_SLOTS).map(|_| None).collect();
+        }
+        let struct_time = match &caches.struct_time {
+            Some(t) => t.bind(py).clone(),
+            None => {
+                let t = py.import("time")?.getattr("struct_time")?;
+                caches.struct_time = Some(t.clone().unbind());
+                t
+            }
+        };
+        let timedelta = match &caches.timedelta {
+            Some(t) => t.bind(py).clone(),
+            None => {
+                let t = py.import("datetime")?.getattr("timedelta")?;
+                caches.timedelta = Some(t.clone().unbind());
+                t
+            }
+        };
         Ok(Builder {
             py,
             dict_type,
-            struct_time: py.import("time")?.getattr("struct_time")?,
-            timedelta: py.import("datetime")?.getattr("timedelta")?,
-            keys: HashMap::new(),
-            key: String::new(),
-            shared: vec![None; SHARED],
+            struct_time,
+            timedelta,
+            caches,
+            shared: Vec::new(),
+            shared_used: Vec::new(),
             share: false,
         })
     }
@@ -94,7 +243,9 @@ impl<'py> Builder<'py> {
             kind: Kind::Top,
         });
         self.share = false;
-        self.shared.iter_mut().for_each(|s| *s = None);
+        for slot in self.shared_used.drain(..) {
+            self.shared[slot] = None;
+        }
         out.map_err(|e| e.0)
     }
 
@@ -123,8 +274,25 @@ impl<'py> Builder<'py> {
     }
 
     fn string(&mut self, v: &str) -> Bound<'py, PyString> {
-        if !self.share || v.is_empty() {
+        if v.len() <= SHORT_LEN {
+            let mut text = [0u8; SHORT_LEN];
+            text[..v.len()].copy_from_slice(v.as_bytes());
+            let slot = short_hash(v.as_bytes()) & (SHORT_SLOTS - 1);
+            if let Some((t, n, s)) = &self.caches.short[slot]
+                && *n == v.len()
+                && *t == text
+            {
+                return s.bind(self.py).clone();
+            }
+            let s = PyString::new(self.py, v);
+            self.caches.short[slot] = Some((text, v.len(), s.clone().unbind()));
+            return s;
+        }
+        if !self.share {
             return PyString::new(self.py, v);
+        }
+        if self.shared.is_empty() {
+            self.shared = vec![None; SHARED];
         }
         let addr = v.as_ptr() as usize;
         let slot = ((addr >> 4) ^ (addr >> 13) ^ v.len()) & (SHARED - 1);
@@ -135,18 +303,63 @@ impl<'py> Builder<'py> {
             return s.clone();
         }
         let s = PyString::new(self.py, v);
+        if self.shared[slot].is_none() {
+            self.shared_used.push(slot);
+        }
         self.shared[slot] = Some((addr, v.len(), s.clone()));
         s
     }
 
-    /// The interned Python string of the key just read into `self.key`.
-    fn key_object(&mut self) -> Bound<'py, PyString> {
-        if let Some(k) = self.keys.get(self.key.as_str()) {
-            return k.clone();
+    /// A map key's Python string (interned) and what it says of its value.
+    fn key_info(
+        &mut self,
+        key: &str,
+    ) -> (Bound<'py, PyString>, Role, Option<&'static [&'static str]>) {
+        let addr = key.as_ptr() as usize;
+        let slot = ((addr >> 3) ^ (addr >> 11) ^ key.len()) & (KEY_SLOTS - 1);
+        let caches = &mut self.caches;
+        if let Some((a, text, info)) = &caches.recent_keys[slot]
+            && *a == addr
+            && **text == *key
+        {
+            return (info.object.bind(self.py).clone(), info.role, info.shadows);
         }
-        let k = PyString::intern(self.py, &self.key);
-        self.keys.insert(self.key.as_str().into(), k.clone());
-        k
+        let py = self.py;
+        let copy = |i: &KeyInfo| KeyInfo {
+            object: i.object.clone_ref(py),
+            role: i.role,
+            shadows: i.shadows,
+        };
+        let info = match caches.keys.get(key) {
+            Some(info) => copy(info),
+            None => {
+                let info = KeyInfo {
+                    object: PyString::intern(py, key).unbind(),
+                    role: Role::of(key),
+                    shadows: shadowed(key),
+                };
+                if caches.keys.len() < MAX_KEPT_KEYS {
+                    caches.keys.insert(key.into(), copy(&info));
+                }
+                info
+            }
+        };
+        let out = (info.object.bind(self.py).clone(), info.role, info.shadows);
+        caches.recent_keys[slot] = Some((addr, key.into(), info));
+        out
+    }
+
+    /// The class for a dictionary that holds a key under an alias's name.
+    fn shadowing_type(&mut self) -> Result<Bound<'py, PyAny>> {
+        if let Some(t) = &self.caches.shadowing_type {
+            return Ok(t.bind(self.py).clone());
+        }
+        let t = self
+            .py
+            .import("feed_decoder.util")?
+            .getattr("_ShadowingFeedParserDict")?;
+        self.caches.shadowing_type = Some(t.clone().unbind());
+        Ok(t)
     }
 }
 
@@ -166,13 +379,13 @@ enum Kind {
 }
 
 impl Kind {
-    /// The kind of the value under `key`, in a map of this kind.
-    fn of_entry(self, key: &str) -> Kind {
-        match (self, key) {
-            (Kind::Top, "headers" | "namespaces") => Kind::PlainDict,
+    /// The kind of the value under a key of this role, in a map of this kind.
+    fn of_entry(self, role: Role) -> Kind {
+        match (self, role) {
             (Kind::PlainDict, _) => Kind::Plain,
-            (_, "coordinates") => Kind::Coordinates,
-            (_, k) if k.ends_with("_parsed") => Kind::Parsed,
+            (Kind::Top, Role::PlainDict) => Kind::PlainDict,
+            (_, Role::Coordinates) => Kind::Coordinates,
+            (_, Role::Parsed) => Kind::Parsed,
             _ => Kind::Plain,
         }
     }
@@ -347,6 +560,7 @@ impl<'a, 'py> ser::Serializer for Ser<'a, 'py> {
             b: self.b,
             kind: self.kind,
             pending: None,
+            shadowed: Vec::new(),
         })
     }
 
@@ -371,6 +585,7 @@ impl<'a, 'py> ser::Serializer for Ser<'a, 'py> {
                 b: self.b,
                 kind: Kind::Plain,
                 pending: None,
+                shadowed: Vec::new(),
             },
         })
     }
@@ -460,40 +675,66 @@ pub(crate) struct MapSer<'a, 'py> {
     dict: Bound<'py, PyDict>,
     b: &'a mut Builder<'py>,
     kind: Kind,
-    /// The key given by `serialize_key`, with the kind of its value.
-    pending: Option<(Bound<'py, PyString>, Kind)>,
+    /// The key given by `serialize_key`, with how its value is built.
+    pending: Option<Key<'py>>,
+    /// The keys read by the alias-named keys this dictionary holds.
+    shadowed: Vec<&'static [&'static str]>,
+}
+
+/// A map key read: its Python string, the kind of its value, and whether strings are
+/// shared under it (`feed` and `entries`, see `Builder::shared`).
+struct Key<'py> {
+    object: Bound<'py, PyString>,
+    kind: Kind,
+    share: bool,
+    shadows: Option<&'static [&'static str]>,
 }
 
 impl<'py> MapSer<'_, 'py> {
-    /// Reads a key, returning its Python string and the kind of its value.
-    fn key<K: Serialize + ?Sized>(&mut self, key: &K) -> Result<(Bound<'py, PyString>, Kind)> {
-        self.b.key.clear();
-        key.serialize(KeyCapture(&mut self.b.key))?;
-        let kind = self.kind.of_entry(&self.b.key);
-        Ok((self.b.key_object(), kind))
+    /// Reads a key.
+    fn key<K: Serialize + ?Sized>(&mut self, key: &K) -> Result<Key<'py>> {
+        let mut capture = KeyCapture {
+            b: &mut *self.b,
+            parent: self.kind,
+            out: None,
+        };
+        key.serialize(&mut capture)?;
+        capture.out.ok_or_else(not_a_key)
     }
 
-    fn put<V: Serialize + ?Sized>(
-        &mut self,
-        key: Bound<'py, PyString>,
-        kind: Kind,
-        value: &V,
-    ) -> Result<()> {
-        // Strings are shared within `feed` and `entries` only (see `Builder::shared`).
+    fn put<V: Serialize + ?Sized>(&mut self, key: Key<'py>, value: &V) -> Result<()> {
         let top = self.kind == Kind::Top;
         if top {
-            let k = key.to_cow().map_err(Error)?;
-            self.b.share = matches!(&*k, "feed" | "entries");
+            self.b.share = key.share;
         }
         let v = value.serialize(Ser {
             b: &mut *self.b,
-            kind,
+            kind: key.kind,
         });
         if top {
             self.b.share = false;
         }
-        self.dict.set_item(key, v?)?;
+        if let Some(reads) = key.shadows
+            && self.kind != Kind::PlainDict
+        {
+            self.shadowed.push(reads);
+        }
+        self.dict.set_item(key.object, v?)?;
         Ok(())
+    }
+
+    fn finish(self) -> Result<Bound<'py, PyAny>> {
+        // An alias-named key beside a key it reads: feedparser resolves the alias first.
+        let shadowing = self.shadowed.iter().any(|reads| {
+            reads
+                .iter()
+                .any(|k| self.dict.contains(*k).unwrap_or(false))
+        });
+        if shadowing {
+            let t = self.b.shadowing_type()?;
+            self.dict.setattr("__class__", t)?;
+        }
+        Ok(self.dict.into_any())
     }
 }
 
@@ -507,11 +748,11 @@ impl<'py> ser::SerializeMap for MapSer<'_, 'py> {
     }
 
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let (key, kind) = self
+        let key = self
             .pending
             .take()
             .ok_or_else(|| <Error as ser::Error>::custom("a map value without its key"))?;
-        self.put(key, kind, value)
+        self.put(key, value)
     }
 
     fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(
@@ -519,12 +760,12 @@ impl<'py> ser::SerializeMap for MapSer<'_, 'py> {
         key: &K,
         value: &V,
     ) -> Result<()> {
-        let (key, kind) = self.key(key)?;
-        self.put(key, kind, value)
+        let key = self.key(key)?;
+        self.put(key, value)
     }
 
     fn end(self) -> Result<Self::Ok> {
-        Ok(self.dict.into_any())
+        self.finish()
     }
 }
 
@@ -580,13 +821,31 @@ impl<'py> ser::SerializeStructVariant for VariantSer<'py, MapSer<'_, 'py>> {
     }
 
     fn end(self) -> Result<Self::Ok> {
-        self.outer.set_item(self.variant, self.inner.dict)?;
+        let inner = self.inner.finish()?;
+        self.outer.set_item(self.variant, inner)?;
         Ok(self.outer.into_any())
     }
 }
 
-/// Reads a map key (a string, possibly inside a newtype) into a buffer.
-struct KeyCapture<'k>(&'k mut String);
+/// Reads a map key (a string, possibly inside a newtype).
+struct KeyCapture<'a, 'py> {
+    b: &'a mut Builder<'py>,
+    /// The kind of the map the key is in.
+    parent: Kind,
+    out: Option<Key<'py>>,
+}
+
+impl<'py> KeyCapture<'_, 'py> {
+    fn read(&mut self, key: &str) {
+        let (object, role, shadows) = self.b.key_info(key);
+        self.out = Some(Key {
+            kind: self.parent.of_entry(role),
+            share: self.parent == Kind::Top && role == Role::Model,
+            shadows,
+            object,
+        });
+    }
+}
 
 fn not_a_key() -> Error {
     <Error as ser::Error>::custom("a map key that is not a string")
@@ -600,7 +859,7 @@ macro_rules! refuse {
     )*};
 }
 
-impl ser::Serializer for KeyCapture<'_> {
+impl ser::Serializer for &mut KeyCapture<'_, '_> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = ser::Impossible<(), Error>;
@@ -612,12 +871,12 @@ impl ser::Serializer for KeyCapture<'_> {
     type SerializeStructVariant = ser::Impossible<(), Error>;
 
     fn serialize_str(self, v: &str) -> Result<()> {
-        self.0.push_str(v);
+        self.read(v);
         Ok(())
     }
 
     fn serialize_char(self, v: char) -> Result<()> {
-        self.0.push(v);
+        self.read(v.encode_utf8(&mut [0; 4]));
         Ok(())
     }
 
@@ -635,7 +894,7 @@ impl ser::Serializer for KeyCapture<'_> {
         _index: u32,
         variant: &'static str,
     ) -> Result<()> {
-        self.0.push_str(variant);
+        self.read(variant);
         Ok(())
     }
 

@@ -375,3 +375,39 @@ def test_threads_parse_concurrently_with_the_same_results():
         got = list(pool.map(lambda d: plain(feedparser.parse(d)), docs * 50))
     assert got == expected * 50
     assert expected[3]["bozo_exceptions"]
+
+
+def test_the_alias_table_is_the_converters():
+    from feed_decoder import util
+
+    table = feedparser._engine_info()["shadowing"]
+    expected = {k: (v if isinstance(v, list) else [v]) for k, v in util._KEYMAP.items()}
+    expected.update({"category": ["tags"], "enclosures": ["links"], "license": ["links"]})
+    assert table == expected
+    assert set(table) == util.SHADOWING_KEYS
+
+
+def test_a_key_under_an_alias_name_yields_to_what_the_alias_reads():
+    from feed_decoder import util
+
+    feed = (b"<feed xmlns='http://www.w3.org/2005/Atom' xmlns:media='http://search.yahoo.com/mrss/'>"
+            b"<entry><title>t</title><media:license>Own words</media:license>%s</entry></feed>")
+    alone = feedparser.parse(feed % b"").entries[0]
+    assert type(alone) is FeedParserDict and alone.license == "Own words"
+    both = feedparser.parse(feed % b"<link rel='license' href='http://e/l'/>").entries[0]
+    assert isinstance(both, FeedParserDict) and type(both) is util._ShadowingFeedParserDict
+    assert both.license == both["license"] == both.get("license") == "http://e/l"
+    assert dict.__getitem__(both, "license") == "Own words"
+
+
+def test_attributes_read_keys_and_assigning_writes_them():
+    e = feedparser.parse(RSS).entries[0]
+    assert e.title == "First" and getattr(e, "nope", 5) == 5 and not hasattr(e, "updated_x")
+    assert getattr(e, "comments", None) is None and not hasattr(e, "comments")
+    e.title = "Second"
+    assert e["title"] == "Second"
+    e.description = "d"
+    assert e.summary == "d"
+    del e.title
+    assert "title" not in e
+    assert e.items is not None and callable(e.items)  # dict's method, as in feedparser
