@@ -83,7 +83,8 @@ CHILD = textwrap.dedent(r'''
 
 
 def run_child(seed, corpus=""):
-    return subprocess.run([sys.executable, "-c", CHILD, str(seed), corpus], capture_output=True,
+    # -I: the installed package, never the source folder the tests run beside.
+    return subprocess.run([sys.executable, "-I", "-c", CHILD, str(seed), corpus], capture_output=True,
                           text=True, timeout=600)
 
 
