@@ -1,0 +1,57 @@
+"""feed_decoder: feedparser's API on a Rust engine that reads feeds right.
+
+A drop-in replacement for feedparser: ``import feed_decoder as feedparser`` and programs
+written for feedparser keep working, and read more feeds right::
+
+    import feed_decoder as feedparser
+
+    d = feedparser.parse("https://example.org/feed.xml")
+    d.feed.title, d.entries[0].link, d.entries[0].published_parsed
+    if d.bozo:
+        print(type(d.bozo_exception).__name__, d.bozo_exception)
+
+The result is a :class:`FeedParserDict` holding exactly what ``feed-decoder --json``
+prints (the project's JSON contract), with ``*_parsed`` dates as ``time.struct_time`` in
+UTC and bozo records as exception instances. Two keys are this engine's own:
+``bozo_exceptions`` (every problem, in order, where feedparser keeps the last) and
+``decoding`` (how the encoding was decided: byte order mark, declaration, HTTP charset,
+the strict RFC 3023 rule, every candidate tried).
+
+Beyond feedparser: :func:`parse_many` parses many feeds on every core; every parse
+releases the GIL while the engine works.
+"""
+
+from . import api, datetimes, exceptions, util
+from ._core import engine_info as _engine_info
+from .api import parse, parse_many
+from .datetimes import registerDateHandler
+from .exceptions import *  # noqa: F401,F403 (feedparser exports its exception classes)
+from .exceptions import __all__ as _exception_names
+from .util import FeedParserDict
+
+__version__ = _engine_info()["version"]
+
+#: The ``User-Agent`` sent when fetching (``agent=`` overrides it per call).
+USER_AGENT = _engine_info()["user_agent"]
+
+#: Resolve relative URIs in HTML against the document's base (``xml:base``, the URL).
+RESOLVE_RELATIVE_URIS = 1
+
+#: Sanitize HTML (feedparser's allow-lists; scripts, event handlers and unsafe URLs
+#: removed).
+SANITIZE_HTML = 1
+
+#: Let the encoding detector read a bounded prefix of the document only.
+OPTIMISTIC_ENCODING_DETECTION = 1
+
+__all__ = [
+    "parse",
+    "parse_many",
+    "FeedParserDict",
+    "registerDateHandler",
+    "USER_AGENT",
+    "RESOLVE_RELATIVE_URIS",
+    "SANITIZE_HTML",
+    "OPTIMISTIC_ENCODING_DETECTION",
+    *_exception_names,
+]

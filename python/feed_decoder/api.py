@@ -1,0 +1,311 @@
+"""``parse`` and ``parse_many``: feedparser's entry point, on the Rust engine.
+
+What the first argument is decides how it is read, as in feedparser:
+
+1. an object with a ``read()`` method: its content (``str`` is encoded as UTF-8);
+2. a ``str`` URL (``http``, ``https``, ``feed``, ``file``, ``ftp``): fetched;
+3. a path (``str``, ``bytes`` or ``os.PathLike``) naming a file: the file's bytes;
+4. anything else: the document itself (``str`` is encoded as UTF-8).
+
+The engine decodes and parses with the interpreter released, so other Python threads run
+meanwhile; ``parse_many`` parses many inputs on every core at once.
+"""
+
+import datetime
+import os
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import zlib
+
+from . import _core
+from .datetimes import _date_handlers, _parse_date, _reparse_dates
+from .exceptions import make_exception
+from .util import FeedParserDict
+
+__all__ = ["parse", "parse_many"]
+
+_URL_SCHEMES = ("http", "https", "ftp", "file", "feed")
+_ACCEPT = (
+    "application/atom+xml,application/rdf+xml,application/rss+xml,"
+    "application/x-netcdf,application/xml;q=0.9,text/xml;q=0.2,*/*;q=0.1"
+)
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _package():
+    return sys.modules[__package__]
+
+
+def _setting(value, name):
+    """An argument, or the module-level setting of that name when it is ``None``."""
+    return bool(getattr(_package(), name) if value is None else value)
+
+
+def _is_url(value):
+    return isinstance(value, str) and urllib.parse.urlparse(value)[0] in _URL_SCHEMES
+
+
+def _header_pairs(headers):
+    """A mapping (or pairs) of headers as a list of ``(name, value)`` strings."""
+    if not headers:
+        return None
+    items = headers.items() if hasattr(headers, "items") else headers
+    out = []
+    for name, value in items:
+        if isinstance(name, bytes):
+            name = name.decode("latin-1")
+        if isinstance(value, bytes):
+            value = value.decode("latin-1")
+        out.append((str(name), str(value)))
+    return out
+
+
+def _http_date(modified):
+    """``modified`` (a string, a 9-tuple or a datetime) as an HTTP date, or ``None``."""
+    if not modified:
+        return None
+    if isinstance(modified, str):
+        parsed = _parse_date(modified)
+        if parsed is None:
+            return modified
+        modified = parsed
+    elif isinstance(modified, datetime.datetime):
+        if modified.tzinfo is not None:
+            modified = modified.astimezone(datetime.timezone.utc)
+        modified = modified.timetuple()
+    t = tuple(modified)
+    return "%s, %02d %s %04d %02d:%02d:%02d GMT" % (
+        _WEEKDAYS[t[6]], t[2], _MONTHS[t[1] - 1], t[0], t[3], t[4], t[5])
+
+
+def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_detection,
+                    policy, detector, tld, max_entries, max_depth, base_uri=None):
+    prefix = None
+    if optimistic_encoding_detection is not None and not optimistic_encoding_detection:
+        prefix = sys.maxsize  # the detector reads the whole document
+    return _core.Options(
+        sanitize_html=_setting(sanitize_html, "SANITIZE_HTML"),
+        resolve_relative_uris=_setting(resolve_relative_uris, "RESOLVE_RELATIVE_URIS"),
+        policy=policy, detector=detector, tld=tld, detector_prefix=prefix,
+        max_entries=max_entries, max_depth=max_depth, base_uri=base_uri)
+
+
+def _finish(result):
+    """The engine's result as feedparser's: exception instances, date handlers."""
+    error = dict.get(result, "error")
+    if error is not None and "feed" not in result:
+        # The URL could not be fetched: feedparser's result for a URLError.
+        if isinstance(error, BaseException):
+            exc = error
+        else:
+            exc = urllib.error.URLError(error.get("message", "cannot fetch"))
+            exc.kind = error.get("kind")
+        return FeedParserDict(bozo=True, bozo_exception=exc, bozo_exceptions=[exc],
+                              entries=[], feed=FeedParserDict(), headers={})
+    records = dict.get(result, "bozo_exceptions")
+    if records:
+        exceptions = [make_exception(r) for r in records]
+        dict.__setitem__(result, "bozo_exceptions", exceptions)
+        dict.__setitem__(result, "bozo_exception", exceptions[-1])
+    if _date_handlers:
+        _reparse_dates(dict.get(result, "feed"))
+        _reparse_dates(dict.get(result, "entries"))
+    return result
+
+
+class _Passthrough(urllib.request.HTTPDefaultErrorHandler):
+    """Hands HTTP error responses back as responses (feedparser reports the status);
+    replaces urllib's default handler, which raises them."""
+
+    def http_error_default(self, req, fp, code, msg, headers):
+        fp.status = code
+        return fp
+
+
+def _urllib_fetch(url, etag, modified, agent, referrer, handlers, request_headers):
+    """Fetches with urllib and the caller's handlers: ``(data, headers, href, status)``."""
+    if url.startswith("feed:"):
+        url = url[5:] if url.startswith("feed:http") else "http:" + url[5:]
+    request = urllib.request.Request(url)
+    request.add_header("User-Agent", agent)
+    if etag:
+        request.add_header("If-None-Match", etag)
+    since = _http_date(modified)
+    if since:
+        request.add_header("If-Modified-Since", since)
+    if referrer:
+        request.add_header("Referer", referrer)
+    request.add_header("Accept-encoding", "gzip, deflate")
+    request.add_header("Accept", _ACCEPT)
+    for name, value in _header_pairs(request_headers) or ():
+        request.add_header(name, value)
+    if not isinstance(handlers, (list, tuple)):
+        handlers = [handlers]
+    opener = urllib.request.build_opener(*handlers, _Passthrough())
+    opener.addheaders = []
+    with opener.open(request) as response:
+        data = response.read()
+        headers = [(k.lower(), v) for k, v in response.headers.items()]
+        href = response.geturl()
+        status = getattr(response, "status", None) or getattr(response, "code", None) or 200
+    encoding = dict(headers).get("content-encoding", "")
+    if data and ("gzip" in encoding or "deflate" in encoding):
+        try:
+            data = zlib.decompress(data, 47 if "gzip" in encoding else 15)
+        except zlib.error:
+            try:
+                data = zlib.decompress(data, -15)
+            except zlib.error:
+                pass  # the engine reports what it cannot read
+        headers = [(k, v) for k, v in headers if k != "content-encoding"]
+    return data, headers, href, status
+
+
+def _parse_data(data, headers, options):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    elif not isinstance(data, bytes):
+        data = bytes(data)
+    return _core.parse_bytes(data, FeedParserDict, headers, options)
+
+
+def _as_path(value):
+    """The file ``value`` names, or ``None`` when it names none (it is then content)."""
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if isinstance(value, (str, bytes)) and len(value) < 4096:
+        if (b"<" if isinstance(value, bytes) else "<") in value:
+            return None
+        try:
+            if os.path.isfile(value):
+                return os.fsdecode(value)
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, referrer=None,
+          handlers=None, request_headers=None, response_headers=None,
+          resolve_relative_uris=None, sanitize_html=None,
+          optimistic_encoding_detection=None, *, policy="recover", detector=True, tld=None,
+          max_entries=None, max_depth=None, timeout=None, max_body=None):
+    """Parse a feed from a URL, a file, a stream or a string, as ``feedparser.parse`` does.
+
+    :param url_file_stream_or_string: a URL (fetched), a path, a file-like object, or
+        the document itself (``bytes`` or ``str``). Strings may cause network or file
+        access: wrap untrusted content in ``io.BytesIO``.
+    :param etag: sent as ``If-None-Match`` when fetching.
+    :param modified: sent as ``If-Modified-Since``: a string, a 9-tuple in UTC or a
+        ``datetime``.
+    :param agent: the ``User-Agent`` (default: :data:`feed_decoder.USER_AGENT`).
+    :param referrer: sent as ``Referer``.
+    :param handlers: ``urllib.request`` handlers; when given, the URL is fetched with
+        ``urllib`` through them (as feedparser does) instead of the engine's client.
+    :param request_headers: extra request headers (a mapping), overriding the defaults.
+    :param response_headers: response headers (a mapping). After a fetch they replace
+        the response's headers of the same names; otherwise they are the whole response
+        (``Content-Type``, ``Content-Location``, ``Content-Language`` …).
+    :param resolve_relative_uris: default :data:`feed_decoder.RESOLVE_RELATIVE_URIS`.
+    :param sanitize_html: default :data:`feed_decoder.SANITIZE_HTML`.
+    :param optimistic_encoding_detection: ``False`` lets the encoding detector read the
+        whole document instead of its first kilobytes.
+
+    Keyword-only, this engine's own: ``policy`` (``"recover"``: read mislabelled
+    documents right, the default; ``"feedparser"``: feedparser's reading, mojibake
+    included), ``detector`` (``False``: no statistical detection), ``tld`` (the
+    top-level domain the feed came from, a hint for the detector), ``max_entries``,
+    ``max_depth``, ``timeout`` (seconds for a fetch) and ``max_body`` (bytes kept of a
+    fetched body).
+
+    :return: a :class:`FeedParserDict`. Problems never raise: they set ``bozo`` and are
+        described by ``bozo_exception`` (the last) and ``bozo_exceptions`` (all).
+    """
+    settings = (sanitize_html, resolve_relative_uris, optimistic_encoding_detection, policy,
+                detector, tld, max_entries, max_depth)
+    options = _engine_options(*settings)
+    source = url_file_stream_or_string
+    headers = _header_pairs(response_headers)
+    if hasattr(source, "read"):
+        return _finish(_parse_data(source.read(), headers, options))
+    if _is_url(source):
+        agent = agent or _package().USER_AGENT
+        if handlers or source.startswith("ftp:"):
+            try:
+                data, got, href, status = _urllib_fetch(source, etag, modified, agent,
+                                                        referrer, handlers or [],
+                                                        request_headers)
+            except (urllib.error.URLError, OSError, ValueError) as e:
+                if not isinstance(e, urllib.error.URLError):
+                    e = urllib.error.URLError(e)
+                return _finish(FeedParserDict(error=e))
+            merged = dict(got)
+            merged.update((k.lower(), v) for k, v in headers or ())
+            location = merged.get("content-location")
+            base = urllib.parse.urljoin(href, location) if location else href
+            result = _core.parse_bytes(data, FeedParserDict, list(merged.items()),
+                                       _engine_options(*settings, base_uri=base))
+            dict.__setitem__(result, "href", href)
+            dict.__setitem__(result, "status", status)
+            return _finish(result)
+        request = _core.Request(
+            etag=etag or None, modified=_http_date(modified), agent=agent,
+            referrer=referrer, request_headers=_header_pairs(request_headers),
+            response_headers=headers, timeout=timeout, max_body=max_body)
+        return _finish(_core.fetch_url(source, FeedParserDict, request, options))
+    path = _as_path(source)
+    if path is not None:
+        try:
+            return _finish(_core.parse_path(path, FeedParserDict, headers, options))
+        except OSError:
+            pass  # unreadable: the string is the document, as feedparser has it
+    return _finish(_parse_data(source, headers, options))
+
+
+def parse_many(inputs, jobs=None, *, etag=None, modified=None, agent=None, referrer=None,
+               request_headers=None, response_headers=None, resolve_relative_uris=None,
+               sanitize_html=None, optimistic_encoding_detection=None, policy="recover",
+               detector=True, tld=None, max_entries=None, max_depth=None, timeout=None,
+               max_body=None):
+    """Parse many feeds on ``jobs`` threads (default: one per CPU), with the interpreter
+    released: a list of results in the order of ``inputs``.
+
+    Each input is anything :func:`parse` accepts (file-like objects are read first, on
+    the calling thread); the keyword arguments apply to every input.
+    """
+    options = _engine_options(sanitize_html, resolve_relative_uris,
+                              optimistic_encoding_detection, policy, detector, tld,
+                              max_entries, max_depth)
+    headers = _header_pairs(response_headers)
+    request = _core.Request(
+        etag=etag or None, modified=_http_date(modified),
+        agent=agent or _package().USER_AGENT, referrer=referrer,
+        request_headers=_header_pairs(request_headers), response_headers=headers,
+        timeout=timeout, max_body=max_body)
+    specs = []
+    for source in inputs:
+        if hasattr(source, "read"):
+            source = source.read()
+        elif _is_url(source) and not source.startswith("ftp:"):
+            specs.append(("url", source, request))
+            continue
+        else:
+            path = _as_path(source)
+            if path is not None:
+                specs.append(("path", path, headers))
+                continue
+        if isinstance(source, str):
+            source = source.encode("utf-8")
+        elif not isinstance(source, bytes):
+            source = bytes(source)
+        specs.append(("bytes", source, headers))
+    results = _core.parse_many(specs, FeedParserDict, jobs, options)
+    for i, (kind, value, _) in enumerate(specs):
+        result = results[i]
+        if kind == "path" and "feed" not in result and dict.get(result, "error") is not None:
+            # An unreadable file: the string is the document, as in parse().
+            results[i] = _parse_data(value, headers, options)
+    return [_finish(r) for r in results]

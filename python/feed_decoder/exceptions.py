@@ -1,0 +1,165 @@
+"""The exception classes of bozo records.
+
+``bozo_exception`` (the last problem, as feedparser reports it) and every item of
+``bozo_exceptions`` (all the problems, in order) are instances of these classes, named
+and based as feedparser's where feedparser has one, so that ``isinstance`` checks and
+``except`` clauses written for feedparser keep working:
+
+- ``CharacterEncodingOverride``, ``CharacterEncodingUnknown``, ``NonXMLContentType``
+  (all ``ThingsNobodyCaresAboutButMe``) and ``UndeclaredNamespace``;
+- markup that is not well-formed: ``xml.sax.SAXParseException`` itself, with
+  ``getLineNumber()``, ``getColumnNumber()`` and ``getMessage()``;
+- a JSON body that is not JSON: ``json.JSONDecodeError`` (``lineno``, ``colno``, ``pos``);
+- a URL that cannot be fetched: ``urllib.error.URLError``.
+
+The engine reports problems feedparser does not name; they have classes of their own:
+``CharacterEncodingMismatch``, ``CharacterDecodingError`` and ``DoubleEncodedText``
+(encoding problems, so ``ThingsNobodyCaresAboutButMe`` too), ``LimitExceeded``,
+``TransportError``, ``InvalidBase64``, ``JSONFeedError`` and ``InternalError`` (a bug in
+the engine, reported instead of raised).
+
+Every instance also carries the record's position as attributes ``line``, ``column``
+(1-based, in characters) and ``offset`` (a 0-based byte offset), ``None`` when unknown.
+"""
+
+import json
+import threading
+import xml.sax
+
+__all__ = [
+    "ThingsNobodyCaresAboutButMe",
+    "CharacterEncodingOverride",
+    "CharacterEncodingUnknown",
+    "NonXMLContentType",
+    "UndeclaredNamespace",
+    "CharacterEncodingMismatch",
+    "CharacterDecodingError",
+    "DoubleEncodedText",
+    "LimitExceeded",
+    "TransportError",
+    "InvalidBase64",
+    "JSONFeedError",
+    "InternalError",
+]
+
+
+class ThingsNobodyCaresAboutButMe(Exception):
+    """Base of the encoding problems feedparser reports without giving up."""
+
+
+class CharacterEncodingOverride(ThingsNobodyCaresAboutButMe):
+    """The document was decoded with another encoding than the one it declared."""
+
+
+class CharacterEncodingUnknown(ThingsNobodyCaresAboutButMe):
+    """No encoding decoded the document; the text was read with replacement characters."""
+
+
+class NonXMLContentType(ThingsNobodyCaresAboutButMe):
+    """The HTTP media type is not an XML one."""
+
+
+class UndeclaredNamespace(Exception):
+    """A namespace prefix was used without being declared."""
+
+
+class CharacterEncodingMismatch(ThingsNobodyCaresAboutButMe):
+    """The byte order mark, first bytes, declaration and HTTP charset contradict."""
+
+
+class CharacterDecodingError(ThingsNobodyCaresAboutButMe):
+    """The encoding was kept, but some bytes are not valid in it (cut off, damaged)."""
+
+
+class DoubleEncodedText(ThingsNobodyCaresAboutButMe):
+    """The document was UTF-8 encoded twice; the damage was undone."""
+
+
+class LimitExceeded(Exception):
+    """A resource limit (size, depth, entries, entity expansion) stopped the reading."""
+
+
+class TransportError(Exception):
+    """The body could not be fully read or decompressed; what was read is kept."""
+
+
+class InvalidBase64(Exception):
+    """Content marked as base64 is not base64-encoded text; it is kept as published."""
+
+
+class JSONFeedError(ValueError):
+    """A JSON Feed document breaks the JSON Feed specification."""
+
+
+class InternalError(RuntimeError):
+    """The engine failed on this input (a bug, reported instead of raised)."""
+
+
+_CLASSES = {
+    c.__name__: c
+    for c in (
+        CharacterEncodingOverride,
+        CharacterEncodingUnknown,
+        NonXMLContentType,
+        UndeclaredNamespace,
+        CharacterEncodingMismatch,
+        CharacterDecodingError,
+        DoubleEncodedText,
+        LimitExceeded,
+        TransportError,
+        InvalidBase64,
+        JSONFeedError,
+        InternalError,
+    )
+}
+_LOCK = threading.Lock()
+
+
+class _Locator:
+    """A SAX locator standing still at a record's position."""
+
+    __slots__ = ("_line", "_column")
+
+    def __init__(self, line, column):
+        self._line, self._column = line, column
+
+    def getLineNumber(self):
+        return self._line
+
+    def getColumnNumber(self):
+        return self._column
+
+    def getPublicId(self):
+        return None
+
+    def getSystemId(self):
+        return None
+
+
+def _class_of(name):
+    cls = _CLASSES.get(name)
+    if cls is None:
+        with _LOCK:
+            # A kind this version does not know yet: a class of its name.
+            cls = _CLASSES.setdefault(name, type(name, (Exception,), {"__module__": __name__}))
+    return cls
+
+
+def make_exception(record):
+    """The exception instance for a bozo record ``{"type", "message", "line"?, ...}``."""
+    name = str(record.get("type") or "Exception")
+    message = str(record.get("message") or "")
+    line, column, offset = record.get("line"), record.get("column"), record.get("offset")
+    if name == "SAXParseException":
+        # expat counts columns from 0; the engine from 1.
+        col0 = column - 1 if isinstance(column, int) and column > 0 else column
+        exc = xml.sax.SAXParseException(message, None, _Locator(line, col0))
+    elif name == "JSONDecodeError":
+        exc = json.JSONDecodeError.__new__(json.JSONDecodeError)
+        ValueError.__init__(exc, message)
+        exc.msg, exc.doc = message, ""
+        exc.pos, exc.lineno, exc.colno = offset, line, column
+    else:
+        exc = _class_of(name)(message)
+    exc.line, exc.column, exc.offset = line, column, offset
+    return exc

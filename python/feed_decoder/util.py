@@ -1,0 +1,238 @@
+"""``FeedParserDict``: the dictionary every part of a result is made of.
+
+A ``dict`` subclass, as in feedparser, so that ``isinstance(x, dict)``, ``json.dumps``,
+``copy`` and ``pickle`` work as they always did. On top of plain item access it gives:
+
+- attribute access: ``entry.title`` is ``entry["title"]`` (``AttributeError`` when absent);
+- feedparser's aliases, read through to the key the result holds: ``channel`` → ``feed``,
+  ``items`` → ``entries``, ``guid`` → ``id``, ``date`` → ``updated``, ``description`` →
+  ``summary`` or ``subtitle``, ``url`` → ``href``, ``copyright`` → ``rights``,
+  ``tagline`` → ``subtitle``, ``issued`` → ``published``, ``modified`` → ``updated`` …
+  (and their ``_detail`` / ``_parsed`` forms); writing through an alias writes the key
+  it stands for;
+- computed keys: ``category`` (the first tag's term), ``enclosures`` (the links whose
+  ``rel`` is ``enclosure``, without ``rel``) and ``license`` (the first license link);
+- ``updated`` and ``updated_parsed`` fall back to ``published`` and
+  ``published_parsed`` when absent, with a ``DeprecationWarning``, as feedparser 6 does.
+
+How it stays fast: a key the dictionary holds is read by ``dict`` itself (``d[k]`` runs
+no Python code); aliases and computed keys are resolved in ``__missing__``, that is only
+for keys the dictionary does not hold. The keys of feedparser's result (``title``,
+``link``, ``entries`` …) are class properties whose getter is C code, so ``entry.title``
+runs no Python code either; other names go through ``__getattr__``. Assigning such an
+attribute (``entry.title = x``) writes the key. A result never holds a key under an alias's name
+next to the key the alias stands for, but for the rare dictionary that does (an element
+named ``license`` beside a license link), the converter gives it the class
+``_ShadowingFeedParserDict``, which resolves aliases first, exactly as feedparser does.
+"""
+
+import operator
+import warnings
+
+__all__ = ["FeedParserDict"]
+
+_MISSING = object()
+
+
+class _MissingKey(KeyError, AttributeError):
+    """A key that is not there: a ``KeyError`` for ``d[k]``, an ``AttributeError`` for
+    ``d.k`` (so that ``getattr(d, k, default)`` and ``hasattr`` work through the
+    properties)."""
+
+    def __str__(self):
+        return KeyError.__str__(self)
+
+#: Alias -> the key (or keys, tried in order) it reads.
+_KEYMAP = {
+    "channel": "feed",
+    "items": "entries",
+    "guid": "id",
+    "date": "updated",
+    "date_parsed": "updated_parsed",
+    "description": ["summary", "subtitle"],
+    "description_detail": ["summary_detail", "subtitle_detail"],
+    "url": ["href"],
+    "modified": "updated",
+    "modified_parsed": "updated_parsed",
+    "issued": "published",
+    "issued_parsed": "published_parsed",
+    "copyright": "rights",
+    "copyright_detail": "rights_detail",
+    "tagline": "subtitle",
+    "tagline_detail": "subtitle_detail",
+}
+
+#: Keys computed from others.
+_COMPUTED = ("category", "enclosures", "license")
+
+#: Every key whose reading is not a plain lookup (the converter's list must match).
+SHADOWING_KEYS = frozenset(_KEYMAP) | frozenset(_COMPUTED)
+
+
+def _resolve(d, key):
+    """What ``key`` stands for in ``d`` beyond a plain lookup, or ``_MISSING``."""
+    if key == "category":
+        tags = dict.get(d, "tags")
+        if tags and isinstance(tags[0], dict):
+            return tags[0].get("term")
+        return _MISSING
+    if key == "enclosures":
+        links = dict.get(d, "links", _MISSING)
+        if links is _MISSING:
+            return _MISSING
+        return [
+            FeedParserDict((k, v) for k, v in link.items() if k != "rel")
+            for link in links
+            if isinstance(link, dict) and link.get("rel") == "enclosure"
+        ]
+    if key == "license":
+        for link in dict.get(d, "links") or ():
+            if isinstance(link, dict) and link.get("rel") == "license" and "href" in link:
+                return link["href"]
+        return _MISSING
+    if key == "updated" or key == "updated_parsed":
+        fallback = "published" + key[7:]
+        value = dict.get(d, fallback, _MISSING)
+        if value is not _MISSING:
+            warnings.warn(
+                "%r is absent; %r was given in its place (feedparser 6's fallback). "
+                "Read %r directly." % (key, fallback, fallback),
+                DeprecationWarning,
+                stacklevel=3,
+            )
+        return value
+    real = _KEYMAP.get(key, _MISSING) if isinstance(key, str) else _MISSING
+    if real is _MISSING:
+        return _MISSING
+    if isinstance(real, list):
+        for k in real:
+            value = dict.get(d, k, _MISSING)
+            if value is not _MISSING:
+                return value
+        return _MISSING
+    return dict.get(d, real, _MISSING)
+
+
+class FeedParserDict(dict):
+    """A ``dict`` with feedparser's attribute access, aliases and computed keys."""
+
+    #: Alias -> the key (or keys, tried in order) it reads, as in feedparser.
+    keymap = _KEYMAP
+
+    def __missing__(self, key):
+        value = _resolve(self, key)
+        if value is _MISSING:
+            if key == "category":
+                raise _MissingKey("object doesn't have key 'category'")
+            raise _MissingKey(key)
+        return value
+
+    def get(self, key, default=None, _get=dict.get):
+        value = _get(self, key, _MISSING)
+        if value is _MISSING:
+            value = _resolve(self, key)
+            if value is _MISSING:
+                return default
+        return value
+
+    def __contains__(self, key):
+        if dict.__contains__(self, key):
+            return True
+        if key == "updated" or key == "updated_parsed":
+            return False
+        try:
+            return _resolve(self, key) is not _MISSING
+        except TypeError:  # an unhashable key
+            return False
+
+    has_key = __contains__
+
+    def __setitem__(self, key, value):
+        real = _KEYMAP.get(key, key) if isinstance(key, str) else key
+        if isinstance(real, list):
+            real = real[0]
+        dict.__setitem__(self, real, value)
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+            return default
+        return self[key]
+
+    def __getattr__(self, key):
+        # Only called when normal attribute lookup fails (a name without a property).
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError("object has no attribute '%s'" % key) from None
+
+    def __hash__(self):
+        # feedparser's dictionaries are hashable by identity; code keeps them in sets.
+        return id(self)
+
+    def __reduce__(self):
+        return (FeedParserDict, (dict(self),))
+
+
+#: Keys read as attributes through C-level properties: feedparser's result keys and
+#: aliases (not the names of ``dict``'s own methods, which attributes keep).
+_PROPERTY_KEYS = (
+    # the result
+    "bozo", "bozo_exception", "bozo_exceptions", "encoding", "version", "namespaces",
+    "headers", "href", "status", "etag", "modified", "modified_parsed", "feed", "entries",
+    "decoding",
+    # feed and entries
+    "title", "title_detail", "link", "links", "subtitle", "subtitle_detail", "summary",
+    "summary_detail", "content", "id", "guidislink", "author", "author_detail", "authors",
+    "contributors", "publisher", "publisher_detail", "rights", "rights_detail", "info",
+    "info_detail", "language", "generator", "generator_detail", "docs", "ttl", "icon",
+    "logo", "image", "textinput", "cloud", "comments", "source", "tags", "published",
+    "published_parsed", "updated", "updated_parsed", "created", "created_parsed",
+    "expired", "expired_parsed", "where", "podcast",
+    # details, links, persons, tags
+    "type", "base", "value", "src", "rel", "length", "name", "email", "term", "scheme",
+    "label", "width", "height", "url",
+    # aliases and computed keys
+    "channel", "guid", "date", "date_parsed", "description", "description_detail",
+    "issued", "issued_parsed", "copyright", "copyright_detail", "tagline",
+    "tagline_detail", "category", "enclosures", "license",
+)
+
+
+def _key_property(key):
+    def set_key(self, value):
+        self[key] = value
+
+    def del_key(self):
+        del self[key]
+
+    return property(operator.itemgetter(key), set_key, del_key,
+                    "The %r key (or what it stands for)." % key)
+
+
+for _key in _PROPERTY_KEYS:
+    setattr(FeedParserDict, _key, _key_property(_key))
+del _key
+
+
+class _ShadowingFeedParserDict(FeedParserDict):
+    """A ``FeedParserDict`` that holds a key under an alias's (or computed key's) name:
+    aliases are resolved first, as in feedparser, then the key it holds."""
+
+    def __getitem__(self, key):
+        if key in SHADOWING_KEYS:
+            value = _resolve(self, key)
+            if value is not _MISSING:
+                return value
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key):
+        if key in SHADOWING_KEYS and _resolve(self, key) is not _MISSING:
+            return True
+        return FeedParserDict.__contains__(self, key)

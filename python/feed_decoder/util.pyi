@@ -1,0 +1,13 @@
+"""Type stubs of feed_decoder.util."""
+
+from typing import Any, Dict, FrozenSet, List, Union
+
+SHADOWING_KEYS: FrozenSet[str]
+
+class FeedParserDict(Dict[str, Any]):
+    keymap: Dict[str, Union[str, List[str]]]
+    def get(self, key: Any, default: Any = ...) -> Any: ...
+    def has_key(self, key: Any) -> bool: ...
+    def setdefault(self, key: Any, default: Any = ...) -> Any: ...
+    def __getattr__(self, key: str) -> Any: ...
+    def __hash__(self) -> int: ...  # type: ignore[override]

@@ -1,0 +1,493 @@
+//! `feed_decoder._core`: the Rust side of the Python package.
+//!
+//! The Python layer (`feed_decoder/api.py`) decides what the input is (bytes, text, a
+//! path, a file-like object, a URL) and calls one of these functions; they decode and
+//! parse with the interpreter released (other Python threads run meanwhile), then build
+//! the result through the JSON contract ([`topy`]). A panic in the engine (a bug) is
+//! caught and reported as [`PANIC_KIND`] instead of unwinding into the interpreter.
+
+#![forbid(unsafe_code)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use feed_decoder::http::{FetchError, FetchOptions, Fetched, fetch_blocking};
+use feed_decoder::{Decoder, Headers, ParseOptions, Parsed, Policy, Transport};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+
+mod topy;
+
+/// The `type` of the record that stands for a panic of the engine.
+const PANIC_KIND: &str = "InternalError";
+
+/// The engine's options, built once per call by the Python layer.
+#[pyclass(frozen, module = "feed_decoder._core")]
+#[derive(Clone, Debug)]
+struct Options {
+    decoder: Decoder,
+    parse: ParseOptions,
+}
+
+#[pymethods]
+impl Options {
+    #[new]
+    #[pyo3(signature = (*, sanitize_html=true, resolve_relative_uris=true, policy="recover",
+        detector=true, tld=None, detector_prefix=None, max_entries=None, max_depth=None,
+        base_uri=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        sanitize_html: bool,
+        resolve_relative_uris: bool,
+        policy: &str,
+        detector: bool,
+        tld: Option<&str>,
+        detector_prefix: Option<usize>,
+        max_entries: Option<usize>,
+        max_depth: Option<usize>,
+        base_uri: Option<String>,
+    ) -> PyResult<Self> {
+        let policy = match policy {
+            "recover" => Policy::Recover,
+            "feedparser" => Policy::FeedparserExact,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "policy must be 'recover' or 'feedparser', not {other:?}"
+                )));
+            }
+        };
+        let mut decoder = Decoder::new().policy(policy).detector(detector);
+        if let Some(tld) = tld {
+            decoder = decoder.tld(tld);
+        }
+        if let Some(n) = detector_prefix {
+            decoder = decoder.detector_prefix(n);
+        }
+        let mut parse = ParseOptions::default()
+            .sanitize_html(sanitize_html)
+            .resolve_relative_uris(resolve_relative_uris)
+            .base_uri(base_uri);
+        if let Some(n) = max_entries {
+            parse = parse.max_entries(n);
+        }
+        if let Some(n) = max_depth {
+            parse = parse.max_depth(n);
+        }
+        Ok(Options { decoder, parse })
+    }
+}
+
+/// Response headers given by the caller: `None` (or empty) is no transport at all, as
+/// feedparser treats a document read from a file or a string.
+fn transport_of(headers: Option<Vec<(String, String)>>) -> Transport {
+    match headers {
+        Some(h) if !h.is_empty() => {
+            let mut out = Headers::new();
+            for (k, v) in &h {
+                out.append(k, v);
+            }
+            Transport::Http(out)
+        }
+        _ => Transport::Local,
+    }
+}
+
+/// What one input gave: a result to convert, or why there is none.
+enum Outcome {
+    /// A parsed document, with the top-level keys a fetch adds (`href`, `status`).
+    Parsed(
+        Box<Parsed<'static>>,
+        serde_json::Map<String, serde_json::Value>,
+    ),
+    /// `304 Not Modified`: only the fetch's keys.
+    NotModified(serde_json::Map<String, serde_json::Value>),
+    /// The URL could not be fetched.
+    FetchFailed { kind: &'static str, message: String },
+    /// A local file could not be read.
+    ReadFailed(std::io::Error, String),
+    /// The engine panicked (a bug).
+    Panicked(String),
+}
+
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the parser panicked".to_owned())
+}
+
+/// Runs `f`, turning a panic into [`Outcome::Panicked`].
+fn guarded(f: impl FnOnce() -> Outcome) -> Outcome {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| Outcome::Panicked(panic_message(&*p)))
+}
+
+fn parse_bytes_outcome(bytes: &[u8], transport: &Transport, options: &Options) -> Outcome {
+    guarded(|| {
+        let parsed = feed_decoder::parse_with(&options.decoder, &options.parse, bytes, transport)
+            .into_owned();
+        Outcome::Parsed(Box::new(parsed), serde_json::Map::new())
+    })
+}
+
+/// What a URL fetch needs besides the parse options, built by the Python layer.
+#[pyclass(frozen, module = "feed_decoder._core")]
+#[derive(Clone, Debug)]
+struct Request {
+    fetch: FetchOptions,
+    /// Headers that replace the response's own before decoding.
+    response_headers: Vec<(String, String)>,
+}
+
+#[pymethods]
+impl Request {
+    #[new]
+    #[pyo3(signature = (*, etag=None, modified=None, agent=None, referrer=None,
+        request_headers=None, response_headers=None, timeout=None, max_body=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        etag: Option<String>,
+        modified: Option<String>,
+        agent: Option<String>,
+        referrer: Option<String>,
+        request_headers: Option<Vec<(String, String)>>,
+        response_headers: Option<Vec<(String, String)>>,
+        timeout: Option<f64>,
+        max_body: Option<usize>,
+    ) -> PyResult<Self> {
+        let mut fetch = FetchOptions::default();
+        if let Some(agent) = agent {
+            fetch = fetch.user_agent(agent);
+        }
+        if let Some(etag) = etag.filter(|e| !e.is_empty()) {
+            fetch = fetch.etag(etag);
+        }
+        if let Some(modified) = modified.filter(|m| !m.is_empty()) {
+            fetch = fetch.modified(modified);
+        }
+        if let Some(referrer) = referrer.filter(|r| !r.is_empty()) {
+            fetch = fetch.header("Referer", referrer);
+        }
+        for (k, v) in request_headers.unwrap_or_default() {
+            fetch = fetch.header(k, v);
+        }
+        if let Some(t) = timeout {
+            let t = std::time::Duration::try_from_secs_f64(t)
+                .map_err(|e| PyValueError::new_err(format!("timeout: {e}")))?;
+            fetch = fetch.timeout(t);
+        }
+        if let Some(n) = max_body {
+            fetch = fetch.max_body(n);
+        }
+        Ok(Request {
+            fetch,
+            response_headers: response_headers.unwrap_or_default(),
+        })
+    }
+}
+
+fn fetch_outcome(url: &str, request: &Request, options: &Options) -> Outcome {
+    guarded(|| match fetch_blocking(url, &request.fetch) {
+        Ok(mut fetched) => {
+            override_headers(&mut fetched, &request.response_headers);
+            if fetched.not_modified() {
+                return Outcome::NotModified(fetched.json_fields());
+            }
+            match fetched.parse_with(&options.decoder, &options.parse) {
+                Some(parsed) => {
+                    Outcome::Parsed(Box::new(parsed.into_owned()), fetched.json_fields())
+                }
+                None => Outcome::NotModified(fetched.json_fields()),
+            }
+        }
+        Err(e) => fetch_failed(&e),
+    })
+}
+
+fn fetch_failed(e: &FetchError) -> Outcome {
+    Outcome::FetchFailed {
+        kind: e.kind(),
+        message: e.to_string(),
+    }
+}
+
+/// feedparser's `response_headers` after a request: they replace the response's
+/// headers of the same names.
+fn override_headers(fetched: &mut Fetched, headers: &[(String, String)]) {
+    if headers.is_empty() {
+        return;
+    }
+    if let Some(http) = fetched.http.as_mut() {
+        for (k, v) in headers {
+            http.headers.set(k, v);
+        }
+    }
+}
+
+fn read_outcome(path: &str, transport: &Transport, options: &Options) -> Outcome {
+    match std::fs::read(path) {
+        Ok(bytes) => guarded(|| {
+            let parsed =
+                feed_decoder::parse_owned(&options.decoder, &options.parse, bytes, transport);
+            Outcome::Parsed(Box::new(parsed), serde_json::Map::new())
+        }),
+        Err(e) => Outcome::ReadFailed(e, path.to_owned()),
+    }
+}
+
+/// Builds the Python value of an outcome (or raises for an unreadable file).
+fn convert<'py>(
+    py: Python<'py>,
+    outcome: &Outcome,
+    dict_type: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut b = topy::Builder::new(py, dict_type.clone())?;
+    match outcome {
+        Outcome::Parsed(parsed, extra) => {
+            let out = b.top(&**parsed)?;
+            let d = out.cast::<PyDict>()?;
+            for (k, v) in extra {
+                d.set_item(k, b.value(v)?)?;
+            }
+            Ok(out)
+        }
+        Outcome::NotModified(extra) => {
+            let mut v = serde_json::json!({"bozo": false, "bozo_exceptions": [],
+                "encoding": "", "version": "", "namespaces": {}, "feed": {}, "entries": []});
+            if let serde_json::Value::Object(m) = &mut v {
+                m.extend(extra.clone());
+            }
+            b.top(&v)
+        }
+        Outcome::FetchFailed { kind, message } => {
+            let v = serde_json::json!({"error": {"kind": kind, "message": message}});
+            b.value(&v)
+        }
+        Outcome::Panicked(message) => {
+            let record = serde_json::json!({"type": PANIC_KIND, "message": message});
+            let v = serde_json::json!({"bozo": true, "bozo_exceptions": [record],
+                "bozo_exception": record, "encoding": "", "version": "", "namespaces": {},
+                "feed": {}, "entries": []});
+            b.top(&v)
+        }
+        Outcome::ReadFailed(e, path) => Err(PyOSError::new_err((
+            e.raw_os_error().unwrap_or(0),
+            e.to_string(),
+            path.clone(),
+        ))),
+    }
+}
+
+/// Decodes and parses `data` (bytes) with the given response headers (none: a local
+/// document). Returns the contract's object as `dict_type` instances.
+#[pyfunction]
+#[pyo3(signature = (data, dict_type, headers, options))]
+fn parse_bytes<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    dict_type: &Bound<'py, PyAny>,
+    headers: Option<Vec<(String, String)>>,
+    options: &Options,
+) -> PyResult<Bound<'py, PyAny>> {
+    let transport = transport_of(headers);
+    let bytes = data.as_bytes();
+    let outcome = py.detach(|| parse_bytes_outcome(bytes, &transport, options));
+    convert(py, &outcome, dict_type)
+}
+
+/// Reads a file and parses it (the file is read with the interpreter released); raises
+/// `OSError` when it cannot be read.
+#[pyfunction]
+#[pyo3(signature = (path, dict_type, headers, options))]
+fn parse_path<'py>(
+    py: Python<'py>,
+    path: &str,
+    dict_type: &Bound<'py, PyAny>,
+    headers: Option<Vec<(String, String)>>,
+    options: &Options,
+) -> PyResult<Bound<'py, PyAny>> {
+    let transport = transport_of(headers);
+    let outcome = py.detach(|| read_outcome(path, &transport, options));
+    convert(py, &outcome, dict_type)
+}
+
+/// Fetches a URL (conditional GET with the request's validators) and parses the body.
+/// A fetch that fails gives `{"error": {"kind", "message"}}` for the Python layer to
+/// report.
+#[pyfunction]
+#[pyo3(signature = (url, dict_type, request, options))]
+fn fetch_url<'py>(
+    py: Python<'py>,
+    url: &str,
+    dict_type: &Bound<'py, PyAny>,
+    request: &Request,
+    options: &Options,
+) -> PyResult<Bound<'py, PyAny>> {
+    let outcome = py.detach(|| fetch_outcome(url, request, options));
+    convert(py, &outcome, dict_type)
+}
+
+/// One input of [`parse_many`].
+enum Job<'b> {
+    Bytes(&'b [u8], Transport),
+    Path(String, Transport),
+    Url(String, Request),
+}
+
+impl Job<'_> {
+    fn run(&self, options: &Options) -> Outcome {
+        match self {
+            Job::Bytes(b, t) => parse_bytes_outcome(b, t, options),
+            Job::Path(p, t) => read_outcome(p, t, options),
+            Job::Url(u, r) => fetch_outcome(u, r, options),
+        }
+    }
+}
+
+/// Runs the jobs on `threads` threads, taking them in order; the outcomes come back in
+/// the jobs' order.
+fn run_all(jobs: &[Job<'_>], options: &Options, threads: usize) -> Vec<Outcome> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Outcome>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(i) else { break };
+            let outcome = job.run(options);
+            if let Ok(mut slot) = slots[i].lock() {
+                *slot = Some(outcome);
+            }
+        }
+    };
+    let threads = threads.clamp(1, jobs.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            // A thread the system refuses is one fewer; the calling thread works too.
+            let _ = std::thread::Builder::new()
+                .stack_size(8 << 20)
+                .spawn_scoped(s, work);
+        }
+        work();
+    });
+    slots
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| Outcome::Panicked("the input was not parsed".into()))
+        })
+        .collect()
+}
+
+/// Parses many inputs on `jobs` threads (default: one per CPU) with the interpreter
+/// released, returning the results in the inputs' order. Each input is a tuple
+/// `("bytes", data, headers)`, `("path", path, headers)` or `("url", url, request)`.
+/// A file that cannot be read gives `{"error": OSError(...)}` in its place.
+#[pyfunction]
+#[pyo3(signature = (inputs, dict_type, jobs, options))]
+fn parse_many<'py>(
+    py: Python<'py>,
+    inputs: &Bound<'py, PyList>,
+    dict_type: &Bound<'py, PyAny>,
+    jobs: Option<usize>,
+    options: &Options,
+) -> PyResult<Bound<'py, PyList>> {
+    // The byte strings stay referenced here while their slices are parsed.
+    let mut held: Vec<Bound<'py, PyBytes>> = Vec::new();
+    let mut specs: Vec<(u8, usize, Transport, Option<Request>, String)> = Vec::new();
+    for item in inputs.iter() {
+        let (kind, value, extra): (String, Bound<'py, PyAny>, Bound<'py, PyAny>) =
+            item.extract()?;
+        match kind.as_str() {
+            "bytes" => {
+                held.push(value.cast_into::<PyBytes>()?);
+                specs.push((
+                    0,
+                    held.len() - 1,
+                    transport_of(extra.extract()?),
+                    None,
+                    String::new(),
+                ));
+            }
+            "path" => specs.push((1, 0, transport_of(extra.extract()?), None, value.extract()?)),
+            "url" => {
+                let request = extra.cast::<Request>()?.get().clone();
+                specs.push((2, 0, Transport::Local, Some(request), value.extract()?));
+            }
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown input kind {other:?}"
+                )));
+            }
+        }
+    }
+    let jobs_list: Vec<Job<'_>> = specs
+        .into_iter()
+        .map(
+            |(kind, at, transport, request, text)| match (kind, request) {
+                (0, _) => Job::Bytes(held[at].as_bytes(), transport),
+                (2, Some(r)) => Job::Url(text, r),
+                _ => Job::Path(text, transport),
+            },
+        )
+        .collect();
+    let threads = jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let outcomes = py.detach(|| run_all(&jobs_list, options, threads));
+    let out = PyList::empty(py);
+    for outcome in &outcomes {
+        match convert(py, outcome, dict_type) {
+            Ok(v) => out.append(v)?,
+            // An unreadable file among many is reported in its place, not raised.
+            Err(e) if matches!(outcome, Outcome::ReadFailed(..)) => {
+                let d = PyDict::new(py);
+                d.set_item("error", e.value(py))?;
+                out.append(d)?;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// Parses a date the way the engine reads feed dates: a `time.struct_time` in UTC, or
+/// `None`.
+#[pyfunction]
+fn parse_date<'py>(py: Python<'py>, text: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some(t) = feed_decoder::date::parse_date_struct(text) else {
+        return Ok(None);
+    };
+    let struct_time = py.import("time")?.getattr("struct_time")?;
+    Ok(Some(struct_time.call1((t,))?))
+}
+
+/// The engine's version and its default `User-Agent`.
+#[pyfunction]
+fn engine_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("version", env!("CARGO_PKG_VERSION"))?;
+    d.set_item("user_agent", feed_decoder::http::DEFAULT_USER_AGENT)?;
+    d.set_item("panic_kind", PyString::new(py, PANIC_KIND))?;
+    let shadowing = PyDict::new(py);
+    for (alias, reads) in topy::SHADOWING {
+        shadowing.set_item(alias, reads.to_vec())?;
+    }
+    d.set_item("shadowing", shadowing)?;
+    Ok(d)
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Options>()?;
+    m.add_class::<Request>()?;
+    m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_path, m)?)?;
+    m.add_function(wrap_pyfunction!(fetch_url, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_many, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_date, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_info, m)?)?;
+    Ok(())
+}

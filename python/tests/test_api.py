@@ -1,0 +1,413 @@
+"""The Python API: inputs, options, the result's shape, aliases and exceptions."""
+
+import copy
+import datetime
+import io
+import json
+import pathlib
+import pickle
+import time
+import warnings
+import xml.sax
+
+import pytest
+
+import feed_decoder
+import feed_decoder as feedparser
+from feed_decoder import FeedParserDict
+
+RSS = (
+    b"<?xml version='1.0' encoding='utf-8'?>"
+    b"<rss version='2.0' xmlns:dc='http://purl.org/dc/elements/1.1/'><channel>"
+    b"<title>News</title><link>http://example.org/</link>"
+    b"<description>All the news</description><copyright>(c) me</copyright>"
+    b"<item><title>First</title><link>http://example.org/1</link>"
+    b"<guid isPermaLink='false'>id-1</guid>"
+    b"<description>&lt;p onclick='x()'&gt;Hi &lt;a href='/a'&gt;there&lt;/a&gt;&lt;/p&gt;</description>"
+    b"<pubDate>Sun, 06 Nov 1994 08:49:37 GMT</pubDate>"
+    b"<category domain='http://ex.org/cat'>tech</category><category>news</category>"
+    b"<enclosure url='http://example.org/a.mp3' length='123' type='audio/mpeg'/>"
+    b"<dc:creator>Ann</dc:creator>"
+    b"</item></channel></rss>"
+)
+
+ATOM = (
+    b"<feed xmlns='http://www.w3.org/2005/Atom' xml:lang='en'><title type='html'>T &amp;amp; U</title>"
+    b"<subtitle>Sub</subtitle><rights>R</rights><id>urn:x</id>"
+    b"<updated>2003-12-13T18:30:02Z</updated>"
+    b"<entry><title>E</title><id>urn:e</id><published>2003-12-13T08:29:29-04:00</published>"
+    b"<link rel='license' href='http://creativecommons.org/licenses/by/4.0/'/>"
+    b"<link rel='alternate' href='http://example.org/e'/>"
+    b"<content type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'><b>x</b></div></content>"
+    b"</entry></feed>"
+)
+
+
+def test_result_keys_are_the_json_contracts():
+    d = feedparser.parse(RSS)
+    assert isinstance(d, FeedParserDict) and isinstance(d, dict)
+    assert set(d) == {"bozo", "bozo_exceptions", "decoding", "encoding", "entries", "feed",
+                      "namespaces", "version"}
+    assert d.bozo is False and d.bozo_exceptions == []
+    assert "bozo_exception" not in d
+    assert d.version == "rss20" and d.encoding == "utf-8"
+    assert d.namespaces == {"dc": "http://purl.org/dc/elements/1.1/"}
+    assert type(d.namespaces) is dict
+    assert d.decoding.chosen.encoding == "utf-8"
+    assert d.decoding["rfc3023"]["rule"]
+
+
+def test_every_object_is_a_feedparserdict():
+    d = feedparser.parse(RSS)
+    e = d.entries[0]
+    for value in (d.feed, e, e.summary_detail, e.links[0], e.tags[0], e.author_detail,
+                  d.feed.title_detail, d.decoding):
+        assert isinstance(value, FeedParserDict), value
+
+
+def test_feedparser_aliases():
+    d = feedparser.parse(RSS)
+    e = d.entries[0]
+    assert d.channel is d.feed and d["items"] is d.entries
+    assert e.guid == e.id == "id-1"
+    assert e.description == e.summary
+    assert e.description_detail is e.summary_detail
+    assert d.feed.description == d.feed.subtitle == "All the news"
+    assert d.feed.tagline == d.feed.subtitle
+    assert d.feed.tagline_detail is d.feed.subtitle_detail
+    assert d.feed.copyright == d.feed.rights == "(c) me"
+    assert d.feed.copyright_detail is d.feed.rights_detail
+    assert e.issued == e.published and e.issued_parsed == e.published_parsed
+    assert e.links[0].url == e.links[0].href
+    assert e.category == "tech"
+    assert [t.term for t in e.tags] == ["tech", "news"]
+    assert e.enclosures == [{"href": "http://example.org/a.mp3", "length": "123",
+                             "type": "audio/mpeg"}]
+    assert all(isinstance(x, FeedParserDict) for x in e.enclosures)
+    assert "enclosures" not in dict.keys(e)  # computed, not stored
+    assert e.author == "Ann" and e.author_detail.name == "Ann"
+
+
+def test_alias_membership_get_and_setitem():
+    e = feedparser.parse(RSS).entries[0]
+    assert "guid" in e and "description" in e and "category" in e
+    assert "license" not in e and e.get("license") is None
+    assert e.get("nope", 7) == 7
+    with pytest.raises(KeyError):
+        e["nope"]
+    with pytest.raises(AttributeError):
+        e.nope
+    e["guid"] = "new"
+    assert dict.__getitem__(e, "id") == "new" and "guid" not in dict.keys(e)
+    e["description"] = "s"
+    assert dict.__getitem__(e, "summary") == "s"
+    assert e.setdefault("comments", "c") == "c" and e.comments == "c"
+    assert e.setdefault("comments", "d") == "c"
+    assert hash(e) == id(e) and e in {e}
+
+
+def test_updated_falls_back_to_published_with_a_warning():
+    e = feedparser.parse(ATOM).entries[0]
+    assert "updated" not in e
+    with pytest.warns(DeprecationWarning):
+        assert e.updated == e.published
+    with pytest.warns(DeprecationWarning):
+        assert e["updated_parsed"] == e.published_parsed
+    d = feedparser.parse(ATOM)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert d.feed.updated == "2003-12-13T18:30:02Z"
+
+
+def test_license_and_empty_category():
+    d = feedparser.parse(ATOM)
+    e = d.entries[0]
+    assert e.license == "http://creativecommons.org/licenses/by/4.0/"
+    with pytest.raises(KeyError):
+        e["category"]
+    with pytest.raises(AttributeError):
+        e.category
+    assert "category" not in e
+    assert e.content[0].type == "application/xhtml+xml"
+    assert e.content[0].value == "<b>x</b>"
+
+
+def test_dates_are_struct_times_in_utc():
+    d = feedparser.parse(ATOM)
+    p = d.entries[0].published_parsed
+    assert isinstance(p, time.struct_time)
+    assert tuple(p) == (2003, 12, 13, 12, 29, 29, 5, 347, 0)
+    assert tuple(d.feed.updated_parsed)[:6] == (2003, 12, 13, 18, 30, 2)
+    assert feedparser.parse(b"<rss><channel><item><pubDate>not a date</pubDate></item>"
+                            b"</channel></rss>").entries[0].published_parsed is None
+
+
+def test_html_is_sanitized_and_resolved_against_the_base():
+    d = feedparser.parse(RSS, response_headers={"content-location": "http://example.org/f"})
+    assert d.entries[0].summary == '<p>Hi <a href="http://example.org/a">there</a></p>'
+    raw = feedparser.parse(RSS, sanitize_html=False, resolve_relative_uris=False)
+    assert "onclick" in raw.entries[0].summary and "href='/a'" in raw.entries[0].summary
+
+
+def test_module_settings_are_read_at_each_call():
+    try:
+        feedparser.SANITIZE_HTML = 0
+        assert "onclick" in feedparser.parse(RSS).entries[0].summary
+        assert "onclick" not in feedparser.parse(RSS, sanitize_html=True).entries[0].summary
+    finally:
+        feedparser.SANITIZE_HTML = 1
+    assert "onclick" not in feedparser.parse(RSS).entries[0].summary
+
+
+def test_shared_strings_are_one_object():
+    e = feedparser.parse(RSS).entries[0]
+    assert e.summary is e.summary_detail.value
+    assert e.title is e.title_detail.value
+
+
+def test_inputs_of_every_kind(tmp_path):
+    path = tmp_path / "feed.xml"
+    path.write_bytes(RSS)
+    results = [
+        feedparser.parse(RSS),
+        feedparser.parse(RSS.decode("utf-8")),
+        feedparser.parse(str(path)),
+        feedparser.parse(path),
+        feedparser.parse(bytes(str(path), "utf-8")),
+        feedparser.parse(io.BytesIO(RSS)),
+        feedparser.parse(io.StringIO(RSS.decode("utf-8"))),
+        feedparser.parse(bytearray(RSS)),
+        feedparser.parse(path.open("rb")),
+    ]
+    for r in results:
+        assert r.feed.title == "News" and r.entries[0].title == "First", r
+
+
+def test_a_missing_path_is_the_document_itself():
+    d = feedparser.parse("/no/such/file.xml")
+    assert d.bozo and isinstance(d.bozo_exception, xml.sax.SAXParseException)
+    assert d.entries == [] and d.feed == {}
+
+
+def test_text_keeps_its_characters_whatever_it_declares():
+    text = "<?xml version='1.0' encoding='iso-8859-1'?><rss><channel><title>Café</title></channel></rss>"
+    assert feedparser.parse(text).feed.title == "Café"
+
+
+def test_response_headers_make_an_http_response():
+    d = feedparser.parse(b"<rss version='2.0'><channel><title>\xe9</title></channel></rss>",
+                         response_headers={"Content-Type": "text/xml; charset=iso-8859-1",
+                                           "ETag": '"v1"',
+                                           "Last-Modified": "Sun, 06 Nov 1994 08:49:37 GMT"})
+    assert d.feed.title == "é" and d.encoding == "iso-8859-1"
+    assert d.headers["content-type"] == "text/xml; charset=iso-8859-1"
+    assert type(d.headers) is dict
+    assert d.etag == '"v1"' and d.modified == "Sun, 06 Nov 1994 08:49:37 GMT"
+    assert tuple(d.modified_parsed)[:6] == (1994, 11, 6, 8, 49, 37)
+
+
+def test_bozo_exception_classes_are_feedparsers():
+    assert issubclass(feedparser.CharacterEncodingOverride, feedparser.ThingsNobodyCaresAboutButMe)
+    assert issubclass(feedparser.CharacterEncodingUnknown, feedparser.ThingsNobodyCaresAboutButMe)
+    assert issubclass(feedparser.NonXMLContentType, feedparser.ThingsNobodyCaresAboutButMe)
+    assert feedparser.UndeclaredNamespace.__bases__ == (Exception,)
+    d = feedparser.parse(b"<?xml version='1.0' encoding='utf-8'?><rss><channel><title>\xe9"
+                         b"</title></channel></rss>", response_headers={"content-type": "text/plain"})
+    kinds = [type(e).__name__ for e in d.bozo_exceptions]
+    assert kinds[0] == "NonXMLContentType"
+    assert isinstance(d.bozo_exceptions[0], feedparser.NonXMLContentType)
+    assert d.bozo_exception is d.bozo_exceptions[-1]
+    assert d.bozo == 1
+
+
+def test_ill_formed_markup_is_a_sax_parse_exception_with_a_position():
+    d = feedparser.parse(b"<rss version='2.0'><channel>\n<title>a</titl></channel></rss>")
+    e = d.bozo_exception
+    assert d.bozo and isinstance(e, xml.sax.SAXParseException)
+    assert e.getLineNumber() == 2 and isinstance(e.getColumnNumber(), int)
+    assert e.getMessage() and str(e).startswith("<unknown>:2:")
+    assert e.line == 2 and e.column == e.getColumnNumber() + 1
+    assert d.feed.title == "a"  # the lenient pass still reads it
+
+
+def test_undeclared_namespace_and_encoding_unknown():
+    d = feedparser.parse(b"<rss version='2.0'><channel><x:y>1</x:y></channel></rss>")
+    assert any(isinstance(e, feedparser.UndeclaredNamespace) for e in d.bozo_exceptions)
+    d = feedparser.parse(b"\x00\x01<rss>\xff\xfe\x00</rss>", response_headers={"content-type": "text/xml; charset=bogus"})
+    assert d.bozo
+
+
+def test_json_decode_errors_are_json_decode_errors():
+    d = feedparser.parse(b'{"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [',
+                         response_headers={"content-type": "application/feed+json"})
+    first = d.bozo_exceptions[0]
+    assert d.bozo and isinstance(first, json.JSONDecodeError)
+    assert isinstance(first.lineno, int) and isinstance(first.colno, int)
+    assert d.feed.title == "T"
+
+
+def test_json_feed():
+    doc = {"version": "https://jsonfeed.org/version/1.1", "title": "J",
+           "home_page_url": "https://example.org/",
+           "items": [{"id": "1", "content_html": "<p>x</p>", "date_published": "2020-01-02T03:04:05Z",
+                      "tags": ["a"], "attachments": [{"url": "https://example.org/a.mp3",
+                                                      "mime_type": "audio/mpeg"}]}]}
+    d = feedparser.parse(json.dumps(doc).encode())
+    assert d.version == "json11" and d.feed.title == "J"
+    e = d.entries[0]
+    assert e.id == "1" and e.category == "a"
+    assert tuple(e.published_parsed)[:6] == (2020, 1, 2, 3, 4, 5)
+    assert e.enclosures[0].href == "https://example.org/a.mp3"
+
+
+def test_engine_options():
+    title = "Новости дня и последние события в мире"
+    latin = ("<?xml version='1.0' encoding='iso-8859-1'?><rss><channel><title>%s</title>"
+             "</channel></rss>" % title).encode("cp1251")
+    assert feedparser.parse(latin).feed.title == title
+    assert feedparser.parse(latin, policy="feedparser").feed.title == title.encode("cp1251").decode("latin-1")
+    with pytest.raises(ValueError):
+        feedparser.parse(latin, policy="nope")
+    many = b"<rss><channel>" + b"<item><title>x</title></item>" * 10 + b"</channel></rss>"
+    d = feedparser.parse(many, max_entries=3)
+    assert len(d.entries) == 3 and d.bozo
+    assert isinstance(d.bozo_exception, feedparser.LimitExceeded)
+
+
+def test_registered_date_handlers_come_first():
+    from feed_decoder import datetimes
+    feed = b"<rss><channel><item><pubDate>the day after</pubDate></item></channel></rss>"
+
+    def tomorrow(text):
+        return (2020, 1, 2, 0, 0, 0, 3, 2, 0) if text == "the day after" else None
+
+    feedparser.registerDateHandler(tomorrow)
+    try:
+        assert tuple(feedparser.parse(feed).entries[0].published_parsed) == (2020, 1, 2, 0, 0, 0, 3, 2, 0)
+        assert datetimes._parse_date("the day after")[0] == 2020
+        assert datetimes._parse_date("2003-12-31T10:14:55Z")[:6] == (2003, 12, 31, 10, 14, 55)
+    finally:
+        datetimes._date_handlers.remove(tomorrow)
+    assert feedparser.parse(feed).entries[0].published_parsed is None
+
+
+def test_results_copy_and_pickle():
+    d = feedparser.parse(RSS)
+    for other in (copy.deepcopy(d), pickle.loads(pickle.dumps(d)), copy.copy(d)):
+        assert isinstance(other, FeedParserDict) and other == d
+        assert other.entries[0].guid == "id-1"
+    assert json.loads(json.dumps(d, default=str))["feed"]["title"] == "News"
+
+
+def test_feedparser_module_shape():
+    for name in ("parse", "FeedParserDict", "registerDateHandler", "USER_AGENT", "SANITIZE_HTML",
+                 "RESOLVE_RELATIVE_URIS", "__version__", "ThingsNobodyCaresAboutButMe"):
+        assert hasattr(feedparser, name), name
+    assert feedparser.util.FeedParserDict is FeedParserDict
+    assert feedparser.api.parse is feedparser.parse
+    assert feedparser.exceptions.CharacterEncodingOverride is feedparser.CharacterEncodingOverride
+    assert feedparser.USER_AGENT.startswith("feed-decoder/")
+    assert (pathlib.Path(feed_decoder.__file__).parent / "py.typed").exists()
+
+
+def test_parse_many_keeps_order_and_matches_parse(tmp_path):
+    def inputs():
+        out = []
+        for i in range(40):
+            doc = b"<rss><channel><title>%d</title><item><title>i%d</title></item></channel></rss>" % (i, i)
+            if i % 3 == 0:
+                p = tmp_path / ("%d.xml" % i)
+                p.write_bytes(doc)
+                out.append(str(p))
+            elif i % 3 == 1:
+                out.append(io.BytesIO(doc))
+            else:
+                out.append(doc)
+        return out
+
+    for jobs in (None, 1, 3):
+        out = feedparser.parse_many(inputs(), jobs=jobs)
+        assert [r.feed.title for r in out] == [str(i) for i in range(40)]
+    assert feedparser.parse_many([RSS])[0] == feedparser.parse(RSS)
+    assert feedparser.parse_many([]) == []
+
+
+def test_the_engine_releases_the_interpreter():
+    import threading
+
+    big = b"<rss><channel>" + b"<item><title>x</title><description>" + b"y" * 200 + b"</description></item>" * 1 + b"</channel></rss>"
+    big = b"<rss><channel>" + (b"<item><title>x</title><description>" + b"y" * 200 + b"</description></item>") * 60000 + b"</channel></rss>"
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(1)
+            time.sleep(0.0005)
+
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        # The conversion to Python objects holds the interpreter; the parse does not.
+        start = len(ticks)
+        feed_decoder._core.parse_many([("bytes", big, None)] * 2, FeedParserDict, 2,
+                                      feed_decoder._core.Options())
+        during = len(ticks) - start
+    finally:
+        done.set()
+        t.join()
+    assert during > 5, during
+
+
+def test_threads_parse_concurrently_with_the_same_results():
+    import concurrent.futures
+
+    docs = [RSS, ATOM, RSS.replace(b"News", b"Other"), b"<rss><channel><title>\xe9</title></channel></rss>"]
+    def plain(result):
+        # Exception instances compare by identity: compare their class and message.
+        out = dict(result)
+        out["bozo_exceptions"] = [(type(e), str(e)) for e in result.bozo_exceptions]
+        out.pop("bozo_exception", None)
+        return out
+
+    expected = [plain(feedparser.parse(d)) for d in docs]
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(lambda d: plain(feedparser.parse(d)), docs * 50))
+    assert got == expected * 50
+    assert expected[3]["bozo_exceptions"]
+
+
+def test_the_alias_table_is_the_converters():
+    from feed_decoder import util
+
+    table = feedparser._engine_info()["shadowing"]
+    expected = {k: (v if isinstance(v, list) else [v]) for k, v in util._KEYMAP.items()}
+    expected.update({"category": ["tags"], "enclosures": ["links"], "license": ["links"]})
+    assert table == expected
+    assert set(table) == util.SHADOWING_KEYS
+
+
+def test_a_key_under_an_alias_name_yields_to_what_the_alias_reads():
+    from feed_decoder import util
+
+    feed = (b"<feed xmlns='http://www.w3.org/2005/Atom' xmlns:media='http://search.yahoo.com/mrss/'>"
+            b"<entry><title>t</title><media:license>Own words</media:license>%s</entry></feed>")
+    alone = feedparser.parse(feed % b"").entries[0]
+    assert type(alone) is FeedParserDict and alone.license == "Own words"
+    both = feedparser.parse(feed % b"<link rel='license' href='http://e/l'/>").entries[0]
+    assert isinstance(both, FeedParserDict) and type(both) is util._ShadowingFeedParserDict
+    assert both.license == both["license"] == both.get("license") == "http://e/l"
+    assert dict.__getitem__(both, "license") == "Own words"
+
+
+def test_attributes_read_keys_and_assigning_writes_them():
+    e = feedparser.parse(RSS).entries[0]
+    assert e.title == "First" and getattr(e, "nope", 5) == 5 and not hasattr(e, "updated_x")
+    assert getattr(e, "comments", None) is None and not hasattr(e, "comments")
+    e.title = "Second"
+    assert e["title"] == "Second"
+    e.description = "d"
+    assert e.summary == "d"
+    del e.title
+    assert "title" not in e
+    assert e.items is not None and callable(e.items)  # dict's method, as in feedparser

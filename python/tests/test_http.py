@@ -1,0 +1,155 @@
+"""URLs: fetched by the engine's HTTP client from a loopback server (and through urllib
+when handlers are given), with feedparser's request options and result keys."""
+
+import gzip
+import http.server
+import os
+import socket
+import threading
+import urllib.error
+import urllib.request
+
+import pytest
+
+import feed_decoder as feedparser
+
+FEED = (b"<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel><title>Loop</title>"
+        b"<link>/home</link><item><title>One</title><description>&lt;a href='/p/1'&gt;x&lt;/a&gt;"
+        b"</description></item></channel></rss>")
+ETAG = '"abc123"'
+MODIFIED = "Thu, 21 Apr 2011 19:02:20 GMT"
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    requests = []
+
+    def do_GET(self):
+        Handler.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
+        if self.path == "/feed.xml":
+            if (self.headers.get("If-None-Match") == ETAG
+                    or self.headers.get("If-Modified-Since") == MODIFIED):
+                self.send_response(304)
+                self.send_header("ETag", ETAG)
+                self.end_headers()
+                return
+            self.reply(200, FEED, [("Content-Type", "application/rss+xml; charset=utf-8"),
+                                   ("ETag", ETAG), ("Last-Modified", MODIFIED)])
+        elif self.path == "/gzip.xml":
+            self.reply(200, gzip.compress(FEED), [("Content-Type", "text/xml"),
+                                                 ("Content-Encoding", "gzip")])
+        elif self.path == "/moved":
+            self.reply(301, b"", [("Location", "/feed.xml")])
+        elif self.path == "/latin.xml":
+            self.reply(200, b"<rss version='2.0'><channel><title>Caf\xe9</title></channel></rss>",
+                       [("Content-Type", "text/xml; charset=iso-8859-1")])
+        else:
+            self.reply(404, b"<html><body>not here</body></html>", [("Content-Type", "text/html")])
+
+    def reply(self, status, body, headers):
+        self.send_response(status)
+        for k, v in headers:
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server():
+    os.environ["no_proxy"] = os.environ["NO_PROXY"] = "127.0.0.1,localhost"
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d" % srv.server_address[1]
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_a_url_is_fetched_and_parsed(server):
+    d = feedparser.parse(server + "/feed.xml")
+    assert d.feed.title == "Loop" and d.entries[0].title == "One"
+    assert d.status == 200 and d.href == server + "/feed.xml"
+    assert d.etag == ETAG and d.modified == MODIFIED
+    assert tuple(d.modified_parsed)[:6] == (2011, 4, 21, 19, 2, 20)
+    assert d.headers["content-type"] == "application/rss+xml; charset=utf-8"
+    # Relative links resolve against the URL.
+    assert d.feed.link == server + "/home"
+    assert d.entries[0].summary == '<a href="%s/p/1">x</a>' % server
+
+
+def test_conditional_get_with_etag_and_modified(server):
+    for kwargs in ({"etag": ETAG}, {"modified": MODIFIED},
+                   {"modified": (2011, 4, 21, 19, 2, 20, 3, 111, 0)}):
+        d = feedparser.parse(server + "/feed.xml", **kwargs)
+        assert d.status == 304, kwargs
+        assert d.entries == [] and d.feed == {} and d.bozo is False
+        assert d.version == "" and d.etag == ETAG
+
+
+def test_agent_referrer_and_request_headers_are_sent(server):
+    Handler.requests.clear()
+    feedparser.parse(server + "/feed.xml", agent="probe/1", referrer="http://ref/",
+                     request_headers={"X-Extra": "yes"})
+    path, headers = Handler.requests[-1]
+    assert headers["user-agent"] == "probe/1"
+    assert headers["referer"] == "http://ref/"
+    assert headers["x-extra"] == "yes"
+    feedparser.parse(server + "/feed.xml")
+    assert Handler.requests[-1][1]["user-agent"] == feedparser.USER_AGENT
+    try:
+        feedparser.USER_AGENT = "module-level/2"
+        feedparser.parse(server + "/feed.xml")
+        assert Handler.requests[-1][1]["user-agent"] == "module-level/2"
+    finally:
+        feedparser.USER_AGENT = feedparser._engine_info()["user_agent"]
+
+
+def test_redirects_statuses_and_compression(server):
+    d = feedparser.parse(server + "/moved")
+    assert d.status == 301 and d.href == server + "/feed.xml" and d.feed.title == "Loop"
+    d = feedparser.parse(server + "/missing")
+    assert d.status == 404
+    d = feedparser.parse(server + "/gzip.xml")
+    assert d.feed.title == "Loop" and not d.bozo
+
+
+def test_response_headers_override_the_responses(server):
+    d = feedparser.parse(server + "/latin.xml")
+    assert d.feed.title == "Café" and d.encoding == "iso-8859-1"
+    d = feedparser.parse(server + "/latin.xml",
+                         response_headers={"content-type": "text/xml; charset=utf-8"})
+    assert d.headers["content-type"] == "text/xml; charset=utf-8"
+    assert d.feed.title == "Café" and d.bozo  # declared utf-8, read as windows-1252 or Latin-1
+
+
+def test_an_unreachable_url_is_a_bozo_result_with_a_url_error():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    d = feedparser.parse("http://127.0.0.1:%d/feed.xml" % port)
+    assert d.bozo and isinstance(d.bozo_exception, urllib.error.URLError)
+    assert d.entries == [] and d.feed == {} and d.headers == {}
+
+
+def test_handlers_fetch_through_urllib(server):
+    seen = []
+
+    class Spy(urllib.request.BaseHandler):
+        def http_request(self, request):
+            seen.append(request.get_full_url())
+            return request
+
+    d = feedparser.parse(server + "/feed.xml", handlers=[Spy()])
+    assert seen == [server + "/feed.xml"]
+    assert d.feed.title == "Loop" and d.status == 200 and d.href == server + "/feed.xml"
+    assert d.feed.link == server + "/home"
+    d = feedparser.parse(server + "/missing", handlers=[Spy()])
+    assert d.status == 404
+
+
+def test_parse_many_fetches_urls(server):
+    out = feedparser.parse_many([server + "/feed.xml", server + "/latin.xml", FEED], jobs=3)
+    assert [r.feed.title for r in out] == ["Loop", "Café", "Loop"]
+    assert out[0].status == 200 and "status" not in out[2]
