@@ -1197,7 +1197,8 @@ fn scheme_allowed(element: &str, key: &str, scheme: &str, rest: &str) -> bool {
 }
 
 /// Decodes character and entity references the way a browser does in an attribute
-/// (numeric with or without `;`, named with `;`, HTML 4 names without it).
+/// (numeric with or without `;`, named with `;` from WHATWG's table, legacy names without
+/// it).
 fn decode_refs(value: &str) -> Cow<'_, str> {
     if !value.contains('&') {
         return Cow::Borrowed(value);
@@ -1242,12 +1243,20 @@ fn decode_refs(value: &str) -> Cow<'_, str> {
                     rest = &after[len + 1..];
                     continue;
                 }
-                // Legacy names a browser decodes without ';' (the longest prefix).
-                if let Some((k, c)) = (2..=len.min(8))
-                    .rev()
-                    .find_map(|k| crate::parse::entities::html4(&after[..k]).map(|c| (k, c)))
-                {
-                    out.push(c);
+                // Legacy names a browser decodes without ';' (the longest prefix; HTML 4
+                // names too, which decodes more than a browser does and so refuses more).
+                if let Some((k, s)) = (2..=len.min(8)).rev().find_map(|k| {
+                    let name = &after[..k];
+                    let text = match crate::parse::entities::html4(name) {
+                        Some(c) => Some(Cow::Owned(c.to_string())),
+                        None if crate::parse::entities::is_html5_legacy(name) => {
+                            crate::parse::entities::html5(name).map(Cow::Borrowed)
+                        }
+                        None => None,
+                    };
+                    text.map(|s| (k, s))
+                }) {
+                    out.push_str(&s);
                     rest = &after[k..];
                     continue;
                 }

@@ -72,7 +72,7 @@ pub fn html_entity(name: &str) -> Option<std::borrow::Cow<'static, str>> {
     if let Some(c) = super::entities::html4(name) {
         return Some(std::borrow::Cow::Owned(c.to_string()));
     }
-    quick_xml::escape::resolve_html5_entity(name).map(std::borrow::Cow::Borrowed)
+    super::entities::html5(name).map(std::borrow::Cow::Borrowed)
 }
 
 fn is_word(c: char) -> bool {
