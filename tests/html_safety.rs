@@ -373,7 +373,7 @@ fn html5_references_render_as_written_in_every_html_field() {
     let e = xml_escape(html);
     let rss = format!(
         "<rss version='2.0' xmlns:content='http://purl.org/rss/1.0/modules/content/'><channel>\
-         <description>{e}</description><item><description><![CDATA[{html}]]></description>\
+         <description>{e}</description><item><title>{e}</title><description><![CDATA[{html}]]></description>\
          <content:encoded>{e}</content:encoded></item></channel></rss>"
     );
     let atom = format!(
@@ -398,7 +398,7 @@ fn html5_references_render_as_written_in_every_html_field() {
     );
     let off = feed_decoder::parse::ParseOptions::default().sanitize_html(false);
     let mut checked = 0;
-    for (feed, fields) in [(&rss, 3), (&atom, 8), (&xhtml, 1), (&json_feed, 2)] {
+    for (feed, fields) in [(&rss, 4), (&atom, 8), (&xhtml, 1), (&json_feed, 3)] {
         for options in [feed_decoder::parse::ParseOptions::default(), off.clone()] {
             let parsed = feed_decoder::parse_with(
                 &feed_decoder::Decoder::default(),
@@ -419,7 +419,7 @@ fn html5_references_render_as_written_in_every_html_field() {
             }
         }
     }
-    assert_eq!(checked, 2 * 14);
+    assert_eq!(checked, 2 * 16);
 }
 
 #[test]
