@@ -191,6 +191,16 @@ fn vectors() -> Vec<String> {
         "<keygen autofocus onfocus=alert(1)>",
         "<audio src=x onerror=alert(1)>",
         "<p title=\"a\" style=\"x:expression(alert(1))\">x</p>",
+        // HTML5 named references: `<` as a reference, and names a browser decodes inside a
+        // URL before it reads the scheme.
+        "&LT;script&GT;alert(1)&LT;/script&GT;",
+        "&LTscript&GTalert(1)&LT/script&GT",
+        "&LT;img src=x onerror=alert(1)&GT;",
+        "<a href=\"jav&Tab;ascript:alert(1)\">x</a>",
+        "<a href=\"jav&NewLine;ascript:alert(1)\">x</a>",
+        "<a href=\"&#x6A;ava&Tab;script&colon;alert(1)\">x</a>",
+        "<a href=\"javascript&colon;&lpar;alert&rpar;(1)\">x</a>",
+        "<svg><animate attributeName=\"&#104;ref\" values=\"javascript&colon;alert(1)\" /><a><text>x</text></a></svg>",
     ]
     .iter()
     .map(|s| (*s).to_owned())
@@ -218,6 +228,9 @@ fn vectors() -> Vec<String> {
         "JAVASCRIPT:alert(1)",
         " javascript:alert(1)",
         "java&#x0A;script:alert(1)",
+        "jav&Tab;ascript:alert(1)",
+        "javascript&colon;alert(1)",
+        "&Tab;java&NewLine;script&colon;alert(1)",
         "&#x6a;&#x61;&#x76;&#x61;script:alert(1)",
         "vbscript:x",
         "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
@@ -327,9 +340,86 @@ fn the_checker_catches_what_feedparser_lets_through() {
         "<img src=\"javascript:alert(1)\" />",
         "<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>",
         "<img src=x onerror=alert(1) ",
+        // What feedparser writes for `jav&Tab;ascript:`: a browser reads the HTML5 names.
+        "<a href=\"jav&Tab;ascript:alert(1)\">x</a>",
+        "<a href=\"javascript&colon;alert(1)\">x</a>",
     ] {
         assert!(check(unsafe_html).is_err(), "{unsafe_html}");
     }
+}
+
+/// The text of `html` and the `href` of its links, as a browser reads them.
+fn rendered(html: &str) -> (String, Vec<String>) {
+    let doc = Html::parse_fragment(html);
+    let text = doc.root_element().text().collect::<String>();
+    let hrefs = doc
+        .tree
+        .nodes()
+        .filter_map(|n| match n.value() {
+            Node::Element(e) => e.attr("href").map(str::to_owned),
+            _ => None,
+        })
+        .collect();
+    (text, hrefs)
+}
+
+#[test]
+fn html5_references_render_as_written_in_every_html_field() {
+    // As a feed writes it: `&amp;` escapes the value's own `&` (in CDATA and XHTML, it is
+    // written as it is).
+    let html = "<p>Zaj&aogon;c &Vcy;&acy;&rcy; <a href=\"http://example.com/?l=&lstrok;\">&eogon;</a> &AMP &fjlig;</p>";
+    let text = "Zając Вар ę & fj";
+    let href = "http://example.com/?l=ł";
+    let e = xml_escape(html);
+    let rss = format!(
+        "<rss version='2.0' xmlns:content='http://purl.org/rss/1.0/modules/content/'><channel>\
+         <description>{e}</description><item><title>{e}</title><description><![CDATA[{html}]]></description>\
+         <content:encoded>{e}</content:encoded></item></channel></rss>"
+    );
+    let atom = format!(
+        "<feed xmlns='http://www.w3.org/2005/Atom' xml:base='http://example.com/feed/'>\
+         <title type='html'>{e}</title><subtitle type='html'>{e}</subtitle>\
+         <rights type='html'>{e}</rights><entry><title type='html'>{e}</title>\
+         <summary type='html'>{e}</summary><content type='html'>{e}</content>\
+         <source><title type='html'>{e}</title><rights type='html'>{e}</rights></source>\
+         </entry></feed>"
+    );
+    // XHTML is XML, which knows no reference without its `;`: the same value without the
+    // legacy `&AMP`, its HTML5 names read by the lenient pass.
+    let xhtml = format!(
+        "<feed xmlns='http://www.w3.org/2005/Atom'><entry><content type='xhtml'>\
+         <div xmlns='http://www.w3.org/1999/xhtml'>{}</div></content></entry></feed>",
+        html.replace(" &AMP", " &amp;")
+    );
+    let json_html = serde_json::to_string(html).expect("a string");
+    let json_feed = format!(
+        "{{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"J\", \"items\": [\
+         {{\"id\": \"1\", \"title\": {json_html}, \"content_html\": {json_html}}}]}}"
+    );
+    let off = feed_decoder::parse::ParseOptions::default().sanitize_html(false);
+    let mut checked = 0;
+    for (feed, fields) in [(&rss, 4), (&atom, 8), (&xhtml, 1), (&json_feed, 3)] {
+        for options in [feed_decoder::parse::ParseOptions::default(), off.clone()] {
+            let parsed = feed_decoder::parse_with(
+                &feed_decoder::Decoder::default(),
+                &options,
+                feed.as_bytes(),
+                &Transport::Local,
+            );
+            let mut values = Vec::new();
+            html_values(&json::to_json(&parsed), &mut values);
+            assert_eq!(values.len(), fields, "HTML values in {feed}");
+            for value in values {
+                assert_eq!(
+                    rendered(&value),
+                    (text.to_owned(), vec![href.to_owned()]),
+                    "{value}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 2 * 16);
 }
 
 #[test]

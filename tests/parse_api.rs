@@ -282,3 +282,15 @@ fn text_and_detail_share_one_string() {
     assert_eq!(json["summary"], "<b>Sum</b>");
     assert_eq!(json["summary_detail"]["value"], "<b>Sum</b>");
 }
+
+#[test]
+fn html5_names_undeclared_in_xml_are_read_with_whatwgs_table() {
+    // XML declares none of these: the lenient pass reads them as a browser would,
+    // two-code-point names and those beyond U+00FF included.
+    let r = parse_str(
+        "<rss version=\"2.0\"><channel><title>&Vcy;&acy;&rcy; &Abreve;&lstrok; &fjlig; &lang;&bopf;</title></channel></rss>",
+        &ParseOptions::default(),
+    );
+    // `&lang;` keeps its HTML 4 meaning, which feedparser uses (HTML5 moved it).
+    assert_eq!(r.feed.title.as_deref(), Some("Вар Ăł fj \u{2329}\u{1d553}"));
+}

@@ -30,6 +30,24 @@
 //! where the previous one stopped; no backtracking). html5ever is still used, in the tests
 //! and the fuzz target, to re-parse our output the way a browser does.
 //!
+//! ## Character references
+//!
+//! Named references are written back as references, never decoded. feedparser keeps the
+//! HTML 4 names it knows (`&copy;`, and `&copy` without `;`, which it completes); this
+//! filter keeps HTML5's names the same way: `&Vcy;`, `&lstrok;` with their `;`, and the
+//! six legacy names HTML5 adds that browsers also read without one (`&AMP`, `&LT`, …),
+//! where feedparser's tokenizer, which knows only HTML 4, writes `&amp;Vcy` and a
+//! browser shows the text `&Vcy`. Kept rather than decoded, for two reasons: the output
+//! stays feedparser's wherever feedparser was right (its HTML 4 references are not
+//! decoded either), and a reference in text is text to a browser whatever it stands for
+//! (`&LT;`, `&lt;`), so a kept reference can never become markup, where a decoded `<`
+//! would have to be escaped again. Any other name is text, as in feedparser: an unknown
+//! one (`&foo;` → `&amp;foo`) and an HTML5 name without the `;` it needs (`&Vcy ` →
+//! `&amp;Vcy `, which a browser also shows as written). The table is WHATWG's (see
+//! `tools/gen_html5_entities.py`). In attribute values every reference is kept as
+//! written; the URL check reads them with the same table (`jav&Tab;ascript:`,
+//! `javascript&colon;`).
+//!
 //! ## Safer than feedparser
 //!
 //! Where feedparser's output can run script in a browser, this filter differs (and is
@@ -602,8 +620,9 @@ impl Processor<'_> {
                 k += 1;
             }
             if k < n {
-                self.entity_ref(&raw[i + 1..k]);
-                return Scan::At(if b[k] == b';' { k + 1 } else { k });
+                let semicolon = b[k] == b';';
+                self.entity_ref(&raw[i + 1..k], semicolon);
+                return Scan::At(if semicolon { k + 1 } else { k });
             }
         }
         // Incomplete: &([a-zA-Z][a-zA-Z0-9]*|#[0-9]*)?
@@ -651,8 +670,20 @@ impl Processor<'_> {
         }
     }
 
-    fn entity_ref(&mut self, name: &str) {
-        if name == "apos" || crate::parse::entities::html4(name).is_some() {
+    /// A named reference, `semicolon` when its `;` was written. Kept as a reference, with
+    /// its `;`: an HTML 4 name (feedparser's rule, with or without `;`), an HTML5 name
+    /// with its `;`, or one of the legacy names HTML5 adds that a browser reads without it
+    /// (`&AMP`). Any other name is text: `&amp;name`.
+    fn entity_ref(&mut self, name: &str, semicolon: bool) {
+        use crate::parse::entities::{html4, html5, is_html5_legacy};
+        if name == "apos"
+            || html4(name).is_some()
+            || if semicolon {
+                html5(name).is_some()
+            } else {
+                is_html5_legacy(name)
+            }
+        {
             self.out.push('&');
             self.out.push_str(name);
             self.out.push(';');
@@ -1197,7 +1228,8 @@ fn scheme_allowed(element: &str, key: &str, scheme: &str, rest: &str) -> bool {
 }
 
 /// Decodes character and entity references the way a browser does in an attribute
-/// (numeric with or without `;`, named with `;`, HTML 4 names without it).
+/// (numeric with or without `;`, named with `;` from WHATWG's table, legacy names without
+/// it).
 fn decode_refs(value: &str) -> Cow<'_, str> {
     if !value.contains('&') {
         return Cow::Borrowed(value);
@@ -1242,12 +1274,20 @@ fn decode_refs(value: &str) -> Cow<'_, str> {
                     rest = &after[len + 1..];
                     continue;
                 }
-                // Legacy names a browser decodes without ';' (the longest prefix).
-                if let Some((k, c)) = (2..=len.min(8))
-                    .rev()
-                    .find_map(|k| crate::parse::entities::html4(&after[..k]).map(|c| (k, c)))
-                {
-                    out.push(c);
+                // Legacy names a browser decodes without ';' (the longest prefix; HTML 4
+                // names too, which decodes more than a browser does and so refuses more).
+                if let Some((k, s)) = (2..=len.min(8)).rev().find_map(|k| {
+                    let name = &after[..k];
+                    let text = match crate::parse::entities::html4(name) {
+                        Some(c) => Some(Cow::Owned(c.to_string())),
+                        None if crate::parse::entities::is_html5_legacy(name) => {
+                            crate::parse::entities::html5(name).map(Cow::Borrowed)
+                        }
+                        None => None,
+                    };
+                    text.map(|s| (k, s))
+                }) {
+                    out.push_str(&s);
                     rest = &after[k..];
                     continue;
                 }

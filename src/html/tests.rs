@@ -331,3 +331,85 @@ fn tags_written_plainly_read_as_tags_with_a_space_before_their_bracket() {
         }
     }
 }
+
+#[test]
+fn html5_named_references_are_kept_whole() {
+    // With their `;`, in every mode that rewrites references.
+    let value = "Zaj&aogon;c &eogon; &lstrok;&oacute;d&zacute; &Vcy;&acy;&rcy; &fjlig; &nbump;";
+    let base = "http://example.com/";
+    assert_eq!(sanitize(value), value);
+    assert_eq!(HtmlFilter::new().base(Some(base)).apply(value), value);
+    assert_eq!(resolve(value, base), value);
+    assert_eq!(
+        sanitize(&format!("<p>{value}</p>")),
+        format!("<p>{value}</p>")
+    );
+    // Legacy names a browser reads without `;`: completed, as HTML 4 names already were.
+    assert_eq!(
+        sanitize("&copy 2024 &amp x &AMP y &LT z &GT &QUOT &REG &COPY!"),
+        "&copy; 2024 &amp; x &AMP; y &LT; z &GT; &QUOT; &REG; &COPY;!"
+    );
+    // Names that are no reference as written stay text, as before: unknown ones, and
+    // HTML5 names without the `;` they need (a browser shows `&Vcy` too).
+    assert_eq!(sanitize("&foo; &foo x"), "&amp;foo &amp;foo x");
+    assert_eq!(sanitize("&Vcy x &aogon!"), "&amp;Vcy x &amp;aogon!");
+    assert_eq!(resolve("&foo; &Vcy x", base), "&amp;foo &amp;Vcy x");
+    // Case matters: `&VCY;` is no name.
+    assert_eq!(sanitize("&VCY; &Vcy;"), "&amp;VCY &Vcy;");
+    // In attribute values, references are kept as written.
+    assert_eq!(
+        sanitize("<a href=\"http://example.com/?q=&lstrok;&amp;x=&aogon;\" title=\"&Vcy;\">t</a>"),
+        "<a href=\"http://example.com/?q=&lstrok;&amp;x=&aogon;\" title=\"&Vcy;\">t</a>"
+    );
+}
+
+#[test]
+fn html5_references_never_become_markup_nor_script_urls() {
+    // A reference to `<` stays a reference: text to a browser.
+    assert_eq!(
+        sanitize("&LT;script&GT;alert(1)&LT;/script&GT; &lt;img src=x onerror=alert(1)&gt;"),
+        "&LT;script&GT;alert(1)&LT;/script&GT; &lt;img src=x onerror=alert(1)&gt;"
+    );
+    // A name run on into a word is read whole, as feedparser reads `&copyright`: text.
+    assert_eq!(
+        sanitize("&LTimg src=x onerror=alert(1)>"),
+        "&amp;LTimg src=x onerror=alert(1)>"
+    );
+    assert_eq!(
+        sanitize("<b>&lt</b>&#x3C;i&#60;"),
+        "<b>&lt;</b>&#x3c;i&#60;"
+    );
+    // HTML5 names a browser decodes inside a URL before reading its scheme: tab and
+    // newline (removed), the colon, and the legacy forms without `;`.
+    for href in [
+        "jav&Tab;ascript:alert(1)",
+        "jav&NewLine;ascript:alert(1)",
+        "javascript&colon;alert(1)",
+        "&#x6A;ava&Tab;script&colon;alert(1)",
+        "java&NewLine;&Tab;script&colon;alert(1)",
+        "vbscript&colon;x",
+        " &Tab;javascript:alert(1)",
+    ] {
+        for (tag, attr) in [("a", "href"), ("img", "src"), ("form", "action")] {
+            let value = format!("<{tag} {attr}=\"{href}\">t</{tag}>");
+            let out = sanitize(&value);
+            assert!(out.contains(&format!("{attr}=\"\"")), "{value} gave {out}");
+        }
+    }
+    // What a browser reads as a path or a safe scheme stays.
+    assert_eq!(
+        sanitize("<a href=\"java&sol;script&colon;x\">t</a>"),
+        "<a href=\"java&sol;script&colon;x\">t</a>"
+    );
+    assert_eq!(
+        sanitize("<a href=\"http&colon;//example.com/&lstrok;\">t</a>"),
+        "<a href=\"http&colon;//example.com/&lstrok;\">t</a>"
+    );
+    // SVG animation targets and values are read with the same table.
+    assert_eq!(
+        sanitize(
+            "<svg><animate attributeName=\"&#104;ref\" values=\"javascript&colon;alert(1)\" /></svg>"
+        ),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><animate attributeName=\"&#104;ref\"></svg>"
+    );
+}

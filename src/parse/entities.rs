@@ -1,4 +1,14 @@
-//! The HTML 4 named character references (252 names), checked before the HTML5 table.
+//! The named character references: HTML 4's 252 names, the set feedparser's SGML
+//! tokenizer knows (and whose values it uses where the HTML5 table changed two of them,
+//! `lang` and `rang`), and WHATWG's HTML5 table of 2,125 names, which browsers read.
+//!
+//! The HTML5 table is generated (`tools/gen_html5_entities.py`, from WHATWG's
+//! `entities.json`) rather than taken from quick-xml's `resolve_html5_entity`: that
+//! function lacks the 99 names that stand for two code points (`&fjlig;`, `&nbump;`) and
+//! cuts the code point of 444 names short (`&Abreve;` gives U+0010 for U+0102, `&Vcy;`
+//! gives `A` for `В`).
+
+mod html5;
 
 /// `(name, code point)`, sorted by name.
 pub const HTML4: &[(&str, u32)] = &[
@@ -263,4 +273,68 @@ pub fn html4(name: &str) -> Option<char> {
         .binary_search_by(|(n, _)| (*n).cmp(name))
         .ok()
         .and_then(|i| char::from_u32(HTML4[i].1))
+}
+
+/// Looks up an HTML5 name (without `&` and `;`): the text a browser reads for `&name;`.
+#[must_use]
+pub fn html5(name: &str) -> Option<&'static str> {
+    html5::HTML5
+        .binary_search_by(|(n, _)| (*n).cmp(name))
+        .ok()
+        .map(|i| html5::HTML5[i].1)
+}
+
+/// Whether a browser also reads `&name` without its `;` (`&copy`, `&AMP`: 106 names,
+/// all of them but six HTML 4 names).
+#[must_use]
+pub fn is_html5_legacy(name: &str) -> bool {
+    html5::HTML5_LEGACY.binary_search(&name).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HTML4, html4, html5, is_html5_legacy};
+
+    #[test]
+    fn the_html5_table_is_whatwgs() {
+        assert_eq!(super::html5::HTML5.len(), 2125);
+        assert_eq!(super::html5::HTML5_LEGACY.len(), 106);
+        // Sorted, so that the binary search finds every name.
+        assert!(super::html5::HTML5.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(super::html5::HTML5_LEGACY.windows(2).all(|w| w[0] < w[1]));
+        for (name, text) in [
+            ("Vcy", "\u{412}"),
+            ("aogon", "\u{105}"),
+            ("eogon", "\u{119}"),
+            ("lstrok", "\u{142}"),
+            ("Abreve", "\u{102}"),
+            ("fjlig", "fj"),
+            ("nbump", "\u{224e}\u{338}"),
+            ("Tab", "\t"),
+            ("NewLine", "\n"),
+            ("colon", ":"),
+            ("LT", "<"),
+            ("lang", "\u{27e8}"),
+            ("bopf", "\u{1d553}"),
+        ] {
+            assert_eq!(html5(name), Some(text), "{name}");
+        }
+        assert_eq!(html5("vcy;"), None);
+        assert_eq!(html5("foo"), None);
+        assert_eq!(html5(""), None);
+        // HTML 4 keeps its own `lang`; every other HTML 4 name means the same in HTML5.
+        assert_eq!(html4("lang"), Some('\u{2329}'));
+        for &(name, code) in HTML4 {
+            if !matches!(name, "lang" | "rang") {
+                let c = char::from_u32(code).map(String::from);
+                assert_eq!(html5(name), c.as_deref(), "{name}");
+            }
+        }
+        for name in ["copy", "amp", "AMP", "LT", "nbsp", "yuml"] {
+            assert!(is_html5_legacy(name), "{name}");
+        }
+        for name in ["Vcy", "hellip", "apos", "copyright"] {
+            assert!(!is_html5_legacy(name), "{name}");
+        }
+    }
 }

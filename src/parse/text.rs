@@ -72,7 +72,7 @@ pub fn html_entity(name: &str) -> Option<std::borrow::Cow<'static, str>> {
     if let Some(c) = super::entities::html4(name) {
         return Some(std::borrow::Cow::Owned(c.to_string()));
     }
-    quick_xml::escape::resolve_html5_entity(name).map(std::borrow::Cow::Borrowed)
+    super::entities::html5(name).map(std::borrow::Cow::Borrowed)
 }
 
 fn is_word(c: char) -> bool {
@@ -86,7 +86,9 @@ fn word_prefix(s: &str) -> &str {
 }
 
 /// feedparser's guess whether plain RSS text is really HTML: it has a closing tag or an
-/// entity, every tag is a common HTML element, every entity is an HTML one.
+/// entity, every tag is a common HTML element, every entity is an HTML one. feedparser
+/// knows HTML 4's names only; HTML5's count too (`Za&zdot;` is HTML as `Caf&eacute;` is),
+/// so that the value is typed, and rendered, as the HTML it is.
 #[must_use]
 pub fn looks_like_html(s: &str) -> bool {
     let mut has_close = false;
@@ -117,7 +119,10 @@ pub fn looks_like_html(s: &str) -> bool {
         let name = word_prefix(body);
         if !name.is_empty() && body[name.len()..].starts_with(';') {
             has_entity = true;
-            if !after.starts_with('#') && super::entities::html4(name).is_none() {
+            if !after.starts_with('#')
+                && super::entities::html4(name).is_none()
+                && super::entities::html5(name).is_none()
+            {
                 return false;
             }
         }
@@ -286,6 +291,12 @@ mod tests {
         assert!(!looks_like_html("a < b"));
         assert!(!looks_like_html("<foo>x</foo>"));
         assert!(!looks_like_html("plain"));
+        assert!(looks_like_html("Caf&eacute;"));
+        assert!(looks_like_html("Za&zdot;&oacute;&lstrok;&cacute;"));
+        assert!(looks_like_html("<b>&Vcy;</b> &AMP;"));
+        assert!(!looks_like_html("a &bogus; b"));
+        assert!(!looks_like_html("&Vcy; &bogus;"));
+        assert!(!looks_like_html("&VCY;"));
     }
 
     #[test]
