@@ -17,10 +17,15 @@ A ``dict`` subclass, as in feedparser, so that ``isinstance(x, dict)``, ``json.d
 
 How it stays fast: a key the dictionary holds is read by ``dict`` itself (``d[k]`` runs
 no Python code); aliases and computed keys are resolved in ``__missing__``, that is only
-for keys the dictionary does not hold. The keys of feedparser's result (``title``,
-``link``, ``entries`` …) are class properties whose getter is C code, so ``entry.title``
-runs no Python code either; other names go through ``__getattr__``. Assigning such an
-attribute (``entry.title = x``) writes the key. A result never holds a key under an alias's name
+for keys the dictionary does not hold. ``get`` and ``in`` are C methods that do the same.
+Attribute access goes through class properties whose getter is C code (``entry.title``
+runs no Python code): one per key of feedparser's result, and one added for every other
+key the first time a result, ``__setitem__``, ``update`` or the constructor holds it (at
+most ``MAX_ATTRIBUTE_KEYS``; past that, the class gets a ``__getattr__``, slower for
+every attribute but complete). There is no ``__getattr__`` until then because its mere
+presence makes every method call on the class allocate a bound method (``d.get(k)``
+cost half as much again). Assigning a key's attribute (``entry.title = x``) writes the
+key; other attributes are the instance's own, as in feedparser. A result never holds a key under an alias's name
 next to the key the alias stands for, but for the rare dictionary that does (an element
 named ``license`` beside a license link), the converter gives it the class
 ``_ShadowingFeedParserDict``, which resolves aliases first, exactly as feedparser does.
@@ -28,6 +33,8 @@ named ``license`` beside a license link), the converter gives it the class
 
 import operator
 import warnings
+
+from . import _core
 
 __all__ = ["FeedParserDict"]
 
@@ -127,44 +134,31 @@ class FeedParserDict(dict):
             raise _MissingKey(key)
         return value
 
-    def get(self, key, default=None, _get=dict.get):
-        value = _get(self, key, _MISSING)
-        if value is _MISSING:
-            value = _resolve(self, key)
-            if value is _MISSING:
-                return default
-        return value
+    # ``get`` and ``__contains__`` are C methods (see the end of this module): a key the
+    # dictionary holds is answered in C, any other by ``_get_missing`` and
+    # ``_contains_missing``.
 
-    def __contains__(self, key):
-        if dict.__contains__(self, key):
-            return True
-        if key == "updated" or key == "updated_parsed":
-            return False
-        try:
-            return _resolve(self, key) is not _MISSING
-        except TypeError:  # an unhashable key
-            return False
+    def __init__(self, *args, **kwargs):
+        dict.__init__(self, *args, **kwargs)
+        _register_all(self)
 
-    has_key = __contains__
+    def update(self, *args, **kwargs):
+        dict.update(self, *args, **kwargs)
+        _register_all(self)
 
     def __setitem__(self, key, value):
         real = _KEYMAP.get(key, key) if isinstance(key, str) else key
         if isinstance(real, list):
             real = real[0]
         dict.__setitem__(self, real, value)
+        if real not in _registered:
+            _register_attribute(real)
 
     def setdefault(self, key, default=None):
         if key not in self:
             self[key] = default
             return default
         return self[key]
-
-    def __getattr__(self, key):
-        # Only called when normal attribute lookup fails (a name without a property).
-        try:
-            return self[key]
-        except KeyError:
-            raise AttributeError("object has no attribute '%s'" % key) from None
 
     def __hash__(self):
         # feedparser's dictionaries are hashable by identity; code keeps them in sets.
@@ -173,6 +167,25 @@ class FeedParserDict(dict):
     def __reduce__(self):
         return (FeedParserDict, (dict(self),))
 
+
+def _get_missing(self, key, default=None):
+    """``get`` for a key the dictionary does not hold."""
+    value = _resolve(self, key)
+    return default if value is _MISSING else value
+
+
+def _contains_missing(self, key):
+    """``in`` for a key the dictionary does not hold."""
+    if key == "updated" or key == "updated_parsed":
+        return False
+    try:
+        return _resolve(self, key) is not _MISSING
+    except TypeError:  # an unhashable key
+        return False
+
+
+_core.install_fast_methods(FeedParserDict, _get_missing, _contains_missing)
+FeedParserDict.has_key = FeedParserDict.__contains__
 
 #: Keys read as attributes through C-level properties: feedparser's result keys and
 #: aliases (not the names of ``dict``'s own methods, which attributes keep).
@@ -210,8 +223,45 @@ def _key_property(key):
                     "The %r key (or what it stands for)." % key)
 
 
+#: Most keys given a property of their own (a feed of a million distinct element names
+#: must not grow the class for good).
+MAX_ATTRIBUTE_KEYS = 4096
+
+#: Keys whose attribute is served (a property, a method of ``dict``, a class attribute).
+_registered = set()
+
+
+def _fallback_getattr(self, key):
+    try:
+        return self[key]
+    except KeyError:
+        raise AttributeError("object has no attribute '%s'" % key) from None
+
+
+def _register_attribute(key):
+    """Makes ``d.<key>`` read ``d[key]`` on every ``FeedParserDict``."""
+    if key in _registered or not isinstance(key, str):
+        return
+    if len(_registered) >= MAX_ATTRIBUTE_KEYS:
+        if "__getattr__" not in FeedParserDict.__dict__:
+            FeedParserDict.__getattr__ = _fallback_getattr
+        return
+    _registered.add(key)
+    if not key.startswith("__") and not hasattr(FeedParserDict, key):
+        setattr(FeedParserDict, key, _key_property(key))
+
+
+def _register_all(d):
+    for key in dict.keys(d):
+        if key not in _registered:
+            _register_attribute(key)
+
+
 for _key in _PROPERTY_KEYS:
-    setattr(FeedParserDict, _key, _key_property(_key))
+    _register_attribute(_key)
+del _key
+for _key in dir(FeedParserDict):
+    _registered.add(_key)
 del _key
 
 
@@ -235,4 +285,6 @@ class _ShadowingFeedParserDict(FeedParserDict):
     def __contains__(self, key):
         if key in SHADOWING_KEYS and _resolve(self, key) is not _MISSING:
             return True
-        return FeedParserDict.__contains__(self, key)
+        return dict.__contains__(self, key) or _contains_missing(self, key)
+
+    has_key = __contains__

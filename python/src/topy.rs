@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use serde::ser::{self, Serialize};
 
 /// A Python error carried through serde.
@@ -71,7 +71,11 @@ fn short_hash(v: &[u8]) -> usize {
 }
 
 /// Slots of the key cache (a power of two).
-const KEY_SLOTS: usize = 256;
+const KEY_SLOTS: usize = 1024;
+
+/// Keys of at most this many bytes are kept in the key cache's slots (longer ones are
+/// looked up by their text every time).
+const KEY_LEN: usize = 32;
 
 /// feedparser's aliases and computed keys, with the keys each reads
 /// (`feed_decoder/util.py` has the same table; a test compares them). A dictionary that
@@ -108,7 +112,7 @@ fn shadowed(key: &str) -> Option<&'static [&'static str]> {
 type ShortSlot = Option<([u8; SHORT_LEN], usize, Py<PyString>)>;
 
 /// A slot of the key cache: the key's address, its text and what is known of it.
-type KeySlot = Option<(usize, Box<str>, KeyInfo)>;
+type KeySlot = Option<(usize, usize, [u8; KEY_LEN], KeyInfo)>;
 
 /// A map key as the conversion needs it, worked out once per distinct key.
 struct KeyInfo {
@@ -117,6 +121,9 @@ struct KeyInfo {
     /// The keys an alias-named key reads.
     shadows: Option<&'static [&'static str]>,
 }
+
+/// A key read: its Python string, its role, the keys it reads if it is an alias.
+type KeyRead<'py> = (Bound<'py, PyString>, Role, Option<&'static [&'static str]>);
 
 /// What a key says of its value's Python type.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -164,6 +171,8 @@ struct Caches {
     timedelta: Option<Py<PyAny>>,
     /// The class of dictionaries holding a key under an alias's name.
     shadowing_type: Option<Py<PyAny>>,
+    /// `feed_decoder.util._register_attribute`: gives a new key its attribute.
+    register: Option<Py<PyAny>>,
 }
 
 thread_local! {
@@ -173,9 +182,13 @@ thread_local! {
 /// What is needed to build the objects, and the caches of one conversion.
 pub(crate) struct Builder<'py> {
     py: Python<'py>,
-    /// The package's `FeedParserDict` class.
-    dict_type: Bound<'py, PyAny>,
-    struct_time: Bound<'py, PyAny>,
+    /// The package's `FeedParserDict` class. Instances are made without running its
+    /// `__init__` (which registers the keys of dictionaries built in Python; keys met
+    /// here are registered once, by `key_info`).
+    dict_type: Bound<'py, PyType>,
+    struct_time: Bound<'py, PyType>,
+    /// `time.struct_time.n_fields` (nine in the sequence, then `tm_zone`, `tm_gmtoff`).
+    struct_time_fields: isize,
     timedelta: Bound<'py, PyAny>,
     /// Taken from the thread's store for the conversion, given back when it ends.
     caches: Caches,
@@ -216,6 +229,13 @@ impl<'py> Builder<'py> {
                 t
             }
         };
+        let struct_time_fields: isize = struct_time.getattr("n_fields")?.extract()?;
+        if struct_time_fields < 9 {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "time.struct_time has fewer than nine fields",
+            ));
+        }
+        let struct_time = struct_time.cast_into::<PyType>()?;
         let timedelta = match &caches.timedelta {
             Some(t) => t.bind(py).clone(),
             None => {
@@ -226,8 +246,9 @@ impl<'py> Builder<'py> {
         };
         Ok(Builder {
             py,
-            dict_type,
+            dict_type: dict_type.cast_into::<PyType>()?,
             struct_time,
+            struct_time_fields,
             timedelta,
             caches,
             shared: Vec::new(),
@@ -266,11 +287,7 @@ impl<'py> Builder<'py> {
         if plain {
             return Ok(PyDict::new(self.py));
         }
-        Ok(self
-            .dict_type
-            .call0()?
-            .cast_into::<PyDict>()
-            .map_err(PyErr::from)?)
+        Ok(crate::fast::new_dict(&self.dict_type)?)
     }
 
     fn string(&mut self, v: &str) -> Bound<'py, PyString> {
@@ -311,18 +328,22 @@ impl<'py> Builder<'py> {
     }
 
     /// A map key's Python string (interned) and what it says of its value.
-    fn key_info(
-        &mut self,
-        key: &str,
-    ) -> (Bound<'py, PyString>, Role, Option<&'static [&'static str]>) {
+    fn key_info(&mut self, key: &str) -> Result<KeyRead<'py>> {
         let addr = key.as_ptr() as usize;
-        let slot = ((addr >> 3) ^ (addr >> 11) ^ key.len()) & (KEY_SLOTS - 1);
+        let slot = (addr.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40 ^ key.len()) & (KEY_SLOTS - 1);
+        let mut text = [0u8; KEY_LEN];
+        let short = key.len() <= KEY_LEN;
+        if short {
+            text[..key.len()].copy_from_slice(key.as_bytes());
+        }
         let caches = &mut self.caches;
-        if let Some((a, text, info)) = &caches.recent_keys[slot]
+        if short
+            && let Some((a, n, t, info)) = &caches.recent_keys[slot]
             && *a == addr
-            && **text == *key
+            && *n == key.len()
+            && *t == text
         {
-            return (info.object.bind(self.py).clone(), info.role, info.shadows);
+            return Ok((info.object.bind(self.py).clone(), info.role, info.shadows));
         }
         let py = self.py;
         let copy = |i: &KeyInfo| KeyInfo {
@@ -333,8 +354,21 @@ impl<'py> Builder<'py> {
         let info = match caches.keys.get(key) {
             Some(info) => copy(info),
             None => {
+                let object = PyString::intern(py, key);
+                // Attribute access to the key (`entry.itunes_duration`): once per key.
+                let register = match &caches.register {
+                    Some(r) => r.bind(py).clone(),
+                    None => {
+                        let r = py
+                            .import("feed_decoder.util")?
+                            .getattr("_register_attribute")?;
+                        caches.register = Some(r.clone().unbind());
+                        r
+                    }
+                };
+                register.call1((&object,))?;
                 let info = KeyInfo {
-                    object: PyString::intern(py, key).unbind(),
+                    object: object.unbind(),
                     role: Role::of(key),
                     shadows: shadowed(key),
                 };
@@ -345,8 +379,10 @@ impl<'py> Builder<'py> {
             }
         };
         let out = (info.object.bind(self.py).clone(), info.role, info.shadows);
-        caches.recent_keys[slot] = Some((addr, key.into(), info));
-        out
+        if short {
+            caches.recent_keys[slot] = Some((addr, key.len(), text, info));
+        }
+        Ok(out)
     }
 
     /// The class for a dictionary that holds a key under an alias's name.
@@ -620,8 +656,15 @@ impl<'py> SeqSer<'_, 'py> {
         };
         match self.kind {
             Kind::Parsed if self.items.len() == 9 && self.items.iter().all(exact_int) => {
-                let t = PyTuple::new(py, self.items)?;
-                Ok(self.b.struct_time.call1((t,))?)
+                let mut fields = [0i64; 9];
+                for (slot, v) in fields.iter_mut().zip(&self.items) {
+                    *slot = v.extract()?;
+                }
+                Ok(crate::fast::struct_time(
+                    &self.b.struct_time,
+                    self.b.struct_time_fields,
+                    &fields,
+                )?)
             }
             Kind::Coordinates if !self.items.is_empty() && self.items.iter().all(number) => {
                 Ok(PyTuple::new(py, self.items)?.into_any())
@@ -836,14 +879,15 @@ struct KeyCapture<'a, 'py> {
 }
 
 impl<'py> KeyCapture<'_, 'py> {
-    fn read(&mut self, key: &str) {
-        let (object, role, shadows) = self.b.key_info(key);
+    fn read(&mut self, key: &str) -> Result<()> {
+        let (object, role, shadows) = self.b.key_info(key)?;
         self.out = Some(Key {
             kind: self.parent.of_entry(role),
             share: self.parent == Kind::Top && role == Role::Model,
             shadows,
             object,
         });
+        Ok(())
     }
 }
 
@@ -871,13 +915,11 @@ impl ser::Serializer for &mut KeyCapture<'_, '_> {
     type SerializeStructVariant = ser::Impossible<(), Error>;
 
     fn serialize_str(self, v: &str) -> Result<()> {
-        self.read(v);
-        Ok(())
+        self.read(v)
     }
 
     fn serialize_char(self, v: char) -> Result<()> {
-        self.read(v.encode_utf8(&mut [0; 4]));
-        Ok(())
+        self.read(v.encode_utf8(&mut [0; 4]))
     }
 
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
@@ -894,8 +936,7 @@ impl ser::Serializer for &mut KeyCapture<'_, '_> {
         _index: u32,
         variant: &'static str,
     ) -> Result<()> {
-        self.read(variant);
-        Ok(())
+        self.read(variant)
     }
 
     refuse!(
