@@ -14,8 +14,9 @@ use std::io::Write;
 
 use serde_json::Value;
 
+use super::fields::{Field, JsonKey, SortedFields};
 use super::writer::{to_writer, write_string};
-use crate::model::{Entry, Feed, Field, JsonKey, Link, Person, Tag, Text};
+use crate::model::{Entry, Feed, Link, Person, Tag, Text};
 
 type Result = std::result::Result<(), serde_json::Error>;
 

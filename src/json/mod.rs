@@ -16,8 +16,8 @@
 use serde_json::{Map, Value, json};
 
 mod direct;
+mod fields;
 mod writer;
-pub(crate) use writer::PlainKey;
 pub use writer::to_writer;
 
 use crate::bozo::Bozo;

@@ -343,7 +343,7 @@ impl Builder {
     /// field in the model; a new key without one spends one of the budget, and when
     /// none is left it is counted as skipped.
     fn key_allowed(&mut self, key: &Key, exists: bool) -> bool {
-        if exists || crate::model::is_typed_key(key) {
+        if exists || super::convert::is_typed_key(key) {
             return true;
         }
         if self.over_budget(key, exists) {
@@ -356,7 +356,7 @@ impl Builder {
 
     /// Whether `key` is a new unknown key past the budget: it cannot be stored.
     fn over_budget(&self, key: &str, exists: bool) -> bool {
-        !exists && self.unknown_left == 0 && !crate::model::is_typed_key(key)
+        !exists && self.unknown_left == 0 && !super::convert::is_typed_key(key)
     }
 
     pub(crate) fn new(lang: Option<String>, base: Option<String>, max_entries: usize) -> Self {

@@ -60,6 +60,8 @@
 //! ├── record.rs       where values are stored: the typed Feed and Entry filled in
 //! │                   place (`Record`), and `Slots`, the one interface handlers store
 //! │                   through, whatever the context
+//! ├── convert.rs      a builder value moved into a typed field (`FromV`), and the
+//! │                   model's `Keys`, generated from its field lists
 //! ├── dict.rs         the dictionaries for what the model keeps as JSON maps (source,
 //! │                   image, text input, `where`, media objects, unknown keys)
 //! ├── text.rs url.rs geo.rs   value helpers (repairs, URI joining, GeoJSON)
@@ -83,13 +85,14 @@
 //! [`crate::jsonfeed`] into the same model. The builder fills the model in place: a key
 //! feedparser stores on the feed or an entry goes straight into its typed field of
 //! [`crate::model::Feed`] or [`crate::model::Entry`] (one `match` on the key, generated
-//! with the model), text details, categories, links and persons are built as the model's
+//! from the model's field lists in `convert.rs`), text details, categories, links and persons are built as the model's
 //! `Text`, `Tag`, `Link` and `Person`, and a text construct shares its string with its
 //! details. Only what the model itself keeps as JSON (map-valued fields such as `image`
 //! and `where`, and `extra`, the keys it has no field for) is built as a dictionary
 //! first (`record.rs` says why).
 
 mod builder;
+mod convert;
 mod core;
 pub(crate) mod dict;
 pub(crate) mod entities;

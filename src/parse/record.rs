@@ -26,8 +26,8 @@ use super::builder::Dict;
 use super::dict::{Item, Key, Value};
 use crate::model::{Entry, Feed, Link, Person, Tag, Text};
 
-/// The typed fields of [`Feed`] and [`Entry`], by feedparser key (implemented with the
-/// model, one `match` per method).
+/// The typed fields of [`Feed`] and [`Entry`], by feedparser key (implemented in
+/// `super::convert` from the model's field lists, one `match` per method).
 pub(crate) trait Keys {
     /// Whether the key's field is filled in place (a typed field that is not a map).
     fn is_direct(key: &str) -> bool;
