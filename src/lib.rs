@@ -71,9 +71,9 @@ pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
-pub mod json;
 pub mod jsonfeed;
 pub mod model;
+pub mod output;
 mod pairs;
 pub mod parse;
 pub mod stream;
@@ -182,11 +182,11 @@ impl<'a> Parsed<'a> {
     }
 }
 
-/// The JSON contract's object (`feed-decoder --json`, see [`json`]), written straight
+/// The JSON contract's object (`feed-decoder --json`, see [`output`]), written straight
 /// from the model.
 impl serde::Serialize for Parsed<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        json::Contract::new(self, serde_json::Map::new()).serialize(s)
+        output::Contract::new(self, serde_json::Map::new()).serialize(s)
     }
 }
 
@@ -414,6 +414,65 @@ pub(crate) fn parse_then_into<R>(
             };
             f(&Parsed::new(decoded, feed, transport))
         }
+    }
+}
+
+/// Decodes and parses `bytes` (as [`parse_owned`] does) and writes the JSON contract's
+/// object ([`output`]) to `out`, entry by entry as the parse goes: each entry is written
+/// as soon as it is final and then freed, so that memory holds the input and one entry,
+/// never the model of all the entries nor their JSON. `feed-decoder --json` writes every
+/// file this way.
+///
+/// The object is the one [`output::write_json`] writes, with one difference in key
+/// order: `entries` comes first (the other keys, whose values are only known at the end
+/// of the parse, follow in sorted order). `out` is taken by value and given back.
+///
+/// ```
+/// use feed_decoder::{Decoder, ParseOptions, Transport, output, parse_and_write};
+/// let bytes = b"<rss version='2.0'><channel><title>T</title>\
+///               <item><title>a</title></item><item><title>b</title></item></channel></rss>";
+/// let out = parse_and_write(&Decoder::default(), &ParseOptions::default(),
+///     bytes.to_vec(), &Transport::Local, serde_json::Map::new(), Vec::new())?;
+/// assert!(out.starts_with(b"{\"entries\":[{"));
+/// let streamed: serde_json::Value = serde_json::from_slice(&out)?;
+/// let whole = output::to_json(&feed_decoder::parse(bytes, &Transport::Local));
+/// assert_eq!(streamed, whole);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// The writer's error.
+pub fn parse_and_write<W: std::io::Write + 'static>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: Vec<u8>,
+    transport: &Transport,
+    extra: serde_json::Map<String, serde_json::Value>,
+    out: W,
+) -> std::io::Result<W> {
+    let sink = std::rc::Rc::new(std::cell::RefCell::new(output::EntriesOut::start(out)?));
+    let shared: parse::SharedSink = sink.clone();
+    parse_then_into(
+        decoder,
+        options,
+        bytes,
+        transport,
+        Some(&shared),
+        |parsed| sink.borrow_mut().finish(parsed, extra),
+    )
+}
+
+/// The parser hands [`parse_and_write`]'s writer each entry as soon as it is final.
+impl<W: std::io::Write> parse::EntrySink for output::EntriesOut<W> {
+    fn entry(&mut self, entry: Entry) {
+        output::EntriesOut::entry(self, &entry);
+    }
+
+    /// Only a document without a root element starts over, and it has given no entry
+    /// yet (a start tag hands over instead: [`mod@parse`]'s strict pass).
+    fn restart(&mut self) {
+        debug_assert_eq!(self.count(), 0, "entries were written before a restart");
     }
 }
 

@@ -76,7 +76,7 @@
 //!   (some RSS feeds put `<title>` last) are only in [`StreamEnd::feed`], not in the
 //!   early [`StreamItem::Feed`].
 //! - **The JSON contract and JSON Feed.** The stream yields model values, not the
-//!   [`crate::json`] shape `feed-decoder --json` writes. It reads XML feeds only (a JSON
+//!   [`crate::output`] shape `feed-decoder --json` writes. It reads XML feeds only (a JSON
 //!   body gives a bozo record saying so): a JSON Feed is read from its whole text, by
 //!   [`crate::parse()`], which maps its items one at a time (the text, not the entries, is
 //!   what it holds).

@@ -10,7 +10,7 @@
 //! `description`) and computed keys (`enclosures`, `license`, `category`) are not
 //! stored; [`Entry::enclosures`] and friends compute them.
 //!
-//! In the JSON contract ([`crate::json`]), [`Feed`] and [`Entry`] are objects with
+//! In the JSON contract ([`crate::output`]), [`Feed`] and [`Entry`] are objects with
 //! feedparser's canonical keys (`title`, `title_detail`, `links`, `summary_detail`,
 //! `content`, `author_detail`, `tags`, `published_parsed`, …), `extra` among them: a key
 //! feedparser would not have set is absent, and `null` stands for Python's `None`.

@@ -1,5 +1,6 @@
 //! The JSON contract of `feed-decoder --json`: one object shaped like feedparser's
-//! result, plus this crate's own `decoding` trail.
+//! result, plus this crate's own `decoding` trail. It knows the model, the decoding trail
+//! and the transport, and nothing of the parsers.
 //!
 //! Top-level keys: `bozo`, `bozo_exception` (the record feedparser would report: the
 //! last one; absent when there is none), `bozo_exceptions` (all, in order), `encoding`,
@@ -8,10 +9,17 @@
 //! `href` and `status` (`http::Fetched::json_fields`, with the `http` feature). Keys with
 //! no value are absent.
 //!
-//! [`write_json`] writes a parsed result, keys sorted; [`parse_and_write`] parses and
-//! writes in one go, each entry written out as soon as the parser is done with it and
-//! then freed (so `entries` comes first), which is how `feed-decoder --json` keeps its
-//! memory near the size of the input.
+//! [`Contract`] is the object for a result, as a `serde` value: [`write_json`] writes it,
+//! keys sorted, and any other `serde` serializer can take it (that is how [`to_json`]
+//! builds its `serde_json` value). [`crate::parse_and_write`] parses and writes in one
+//! go, each entry written out as soon as the parser is done with it and then freed (so
+//! `entries` comes first), which is how `feed-decoder --json` keeps its memory near the
+//! size of the input.
+//!
+//! Inside: `fields.rs` is the model as the contract writes it (the sorted view of each
+//! struct's fields, with their keys as written in JSON, and the model's `Serialize`
+//! impls), `direct.rs` writes entries and the feed from that view without `serde`, and
+//! `writer.rs` is the `serde` writer that gives `serde_json`'s bytes faster.
 
 use serde_json::{Map, Value, json};
 
@@ -22,6 +30,7 @@ pub use writer::to_writer;
 
 use crate::bozo::Bozo;
 use crate::decode::Trail;
+use crate::model::Entry;
 use crate::{Headers, Parsed, Transport};
 
 /// A bozo record as `{"type", "message", "line"?, "column"?, "offset"?}`.
@@ -209,15 +218,33 @@ impl serde::Serialize for Head<'_> {
 
 /// The contract's object for a result plus `extra` top-level keys (a fetch's `href`
 /// and `status`, the CLI's `input`): serializes with sorted keys, `feed` and `entries`
-/// straight from the model.
-pub(crate) struct Contract<'p, 'a> {
+/// straight from the model. An extra key of a result key's name replaces it, as
+/// inserting into a map would.
+///
+/// Any `serde` serializer takes it, so a result can be turned into another format's
+/// values (a binding's objects) with exactly the contract's keys and shapes:
+///
+/// ```
+/// use feed_decoder::{Transport, output::Contract, parse};
+/// let parsed = parse(b"<rss version='2.0'><channel><title>T</title></channel></rss>", &Transport::Local);
+/// let mut extra = serde_json::Map::new();
+/// extra.insert("input".into(), "feed.xml".into());
+/// let v = serde_json::to_value(Contract::new(&parsed, extra))?;
+/// assert_eq!(v["feed"]["title"], "T");
+/// assert_eq!(v["input"], "feed.xml");
+/// assert_eq!(v["version"], "rss20");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub struct Contract<'p, 'a> {
     parsed: &'p Parsed<'a>,
     /// The top-level keys, sorted and unique.
     head: Vec<(std::borrow::Cow<'static, str>, Head<'p>)>,
 }
 
 impl<'p, 'a> Contract<'p, 'a> {
-    pub(crate) fn new(parsed: &'p Parsed<'a>, extra: Map<String, Value>) -> Self {
+    /// The object for `parsed`, with the `extra` top-level keys added.
+    #[must_use]
+    pub fn new(parsed: &'p Parsed<'a>, extra: Map<String, Value>) -> Self {
         use std::borrow::Cow;
         let mut head: Vec<(Cow<'static, str>, Head<'p>)> = Vec::with_capacity(12 + extra.len());
         head.push(("bozo".into(), Head::Bool(!parsed.bozo.is_empty())));
@@ -281,118 +308,90 @@ pub fn write_json<W: std::io::Write + ?Sized>(
     writer::to_writer(out, &Contract::new(parsed, extra)).map_err(io_error)
 }
 
-/// Decodes and parses `bytes` (as [`crate::parse_owned`] does) and writes the JSON
-/// contract's object to `out`, entry by entry as the parse goes: each entry is written
-/// as soon as it is final and then freed, so that memory holds the input and one entry,
-/// never the model of all the entries nor their JSON. `feed-decoder --json` writes every
-/// file this way.
-///
-/// The object is the one [`write_json`] writes, with one difference in key order:
-/// `entries` comes first (the other keys, whose values are only known at the end of the
-/// parse, follow in sorted order). `out` is taken by value and given back.
-///
-/// ```
-/// use feed_decoder::{Decoder, ParseOptions, Transport, json};
-/// let bytes = b"<rss version='2.0'><channel><title>T</title>\
-///               <item><title>a</title></item><item><title>b</title></item></channel></rss>";
-/// let out = json::parse_and_write(&Decoder::default(), &ParseOptions::default(),
-///     bytes.to_vec(), &Transport::Local, serde_json::Map::new(), Vec::new())?;
-/// assert!(out.starts_with(b"{\"entries\":[{"));
-/// let streamed: serde_json::Value = serde_json::from_slice(&out)?;
-/// let whole = json::to_json(&feed_decoder::parse(bytes, &Transport::Local));
-/// assert_eq!(streamed, whole);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-///
-/// The writer's error.
-pub fn parse_and_write<W: std::io::Write + 'static>(
-    decoder: &crate::Decoder,
-    options: &crate::ParseOptions,
-    bytes: Vec<u8>,
-    transport: &Transport,
-    extra: Map<String, Value>,
-    mut out: W,
-) -> std::io::Result<W> {
-    out.write_all(b"{\"entries\":[")?;
-    let sink = std::rc::Rc::new(std::cell::RefCell::new(EntriesOut {
-        out: Some(out),
-        count: 0,
-        error: None,
-    }));
-    let shared: crate::parse::SharedSink = sink.clone();
-    crate::parse_then_into(
-        decoder,
-        options,
-        bytes,
-        transport,
-        Some(&shared),
-        |parsed| {
-            let mut sink = sink.borrow_mut();
-            if let Some(e) = sink.error.take() {
-                return Err(e);
-            }
-            let mut out = sink.out.take().ok_or_else(|| {
-                std::io::Error::other("the JSON writer was lost during the parse")
-            })?;
-            // Entries left in `parsed` (none when the sink took them all).
-            for (i, entry) in parsed.entries.iter().enumerate() {
-                if sink.count + i > 0 {
-                    out.write_all(b",")?;
-                }
-                direct::entry(&mut out, entry).map_err(io_error)?;
-            }
-            out.write_all(b"]")?;
-            // The other keys, sorted, as `write_json` writes them.
-            for (k, v) in &Contract::new(parsed, extra).head {
-                if k == "entries" {
-                    continue;
-                }
-                out.write_all(b",")?;
-                writer::to_writer(&mut out, &**k).map_err(io_error)?;
-                out.write_all(b":")?;
-                match &**k {
-                    "feed" => direct::feed(&mut out, &parsed.feed),
-                    "decoding" => writer::to_writer(&mut out, &TrailOut(&parsed.decoded.trail)),
-                    _ => writer::to_writer(&mut out, v),
-                }
-                .map_err(io_error)?;
-            }
-            out.write_all(b"}")?;
-            Ok(out)
-        },
-    )
-}
-
-/// Where [`parse_and_write`] writes each entry as the parse makes it final.
-struct EntriesOut<W> {
-    /// Taken back once the parse is over.
+/// The contract's object written with its entries first, each as soon as it is given
+/// ([`EntriesOut::entry`]), then the other keys once the result is complete
+/// ([`EntriesOut::finish`]): the bytes of [`write_json`] but for the order of the keys
+/// (`entries` first, the others after it in sorted order). [`crate::parse_and_write`]
+/// hands it each entry as the parser makes it final.
+pub(crate) struct EntriesOut<W> {
+    /// Taken back by [`EntriesOut::finish`].
     out: Option<W>,
     count: usize,
     /// The first write error (later entries are dropped unwritten).
     error: Option<std::io::Error>,
 }
 
-impl<W: std::io::Write> crate::parse::EntrySink for EntriesOut<W> {
-    fn entry(&mut self, entry: crate::Entry) {
+impl<W: std::io::Write> EntriesOut<W> {
+    /// Starts the object on `out` (`{"entries":[`).
+    pub(crate) fn start(mut out: W) -> std::io::Result<Self> {
+        out.write_all(b"{\"entries\":[")?;
+        Ok(EntriesOut {
+            out: Some(out),
+            count: 0,
+            error: None,
+        })
+    }
+
+    /// Writes the next entry (unless an earlier write failed: the error comes back from
+    /// [`EntriesOut::finish`]).
+    pub(crate) fn entry(&mut self, entry: &Entry) {
         let (Some(out), None) = (self.out.as_mut(), &self.error) else {
             return;
         };
         let comma = if self.count > 0 { &b","[..] } else { &b""[..] };
         let written = out
             .write_all(comma)
-            .and_then(|()| direct::entry(out, &entry).map_err(io_error));
+            .and_then(|()| direct::entry(out, entry).map_err(io_error));
         self.count += 1;
         if let Err(e) = written {
             self.error = Some(e);
         }
     }
 
-    /// Only a document without a root element starts over, and it has given no entry
-    /// yet (a start tag hands over instead: [`crate::parse`]'s strict pass).
-    fn restart(&mut self) {
-        debug_assert_eq!(self.count, 0, "entries were written before a restart");
+    /// How many entries were given.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Ends the object with the entries `parsed` still holds (none when every entry was
+    /// given one by one) and the other keys of [`Contract::new`]`(parsed, extra)`, and
+    /// gives the writer back.
+    pub(crate) fn finish(
+        &mut self,
+        parsed: &Parsed<'_>,
+        extra: Map<String, Value>,
+    ) -> std::io::Result<W> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        let mut out = self
+            .out
+            .take()
+            .ok_or_else(|| std::io::Error::other("the JSON writer was lost during the parse"))?;
+        for (i, entry) in parsed.entries.iter().enumerate() {
+            if self.count + i > 0 {
+                out.write_all(b",")?;
+            }
+            direct::entry(&mut out, entry).map_err(io_error)?;
+        }
+        out.write_all(b"]")?;
+        // The other keys, sorted, as `write_json` writes them.
+        for (k, v) in &Contract::new(parsed, extra).head {
+            if k == "entries" {
+                continue;
+            }
+            out.write_all(b",")?;
+            writer::to_writer(&mut out, &**k).map_err(io_error)?;
+            out.write_all(b":")?;
+            match &**k {
+                "feed" => direct::feed(&mut out, &parsed.feed),
+                "decoding" => writer::to_writer(&mut out, &TrailOut(&parsed.decoded.trail)),
+                _ => writer::to_writer(&mut out, v),
+            }
+            .map_err(io_error)?;
+        }
+        out.write_all(b"}")?;
+        Ok(out)
     }
 }
 
