@@ -29,7 +29,7 @@
 //! Before all this, [`format::detect`] decides XML or JSON (the body's first character,
 //! then the media type); a JSON Feed is decoded as RFC 8259 says
 //! ([`format::decode_json`]), parsed with serde_json and mapped into the same model
-//! ([`jsonfeed`]).
+//! ([`parse::jsonfeed`]).
 //!
 //! ## The leniency promise
 //!
@@ -67,17 +67,18 @@ pub mod charset;
 pub mod cookbook;
 pub mod date;
 pub mod decode;
+mod entities;
 pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
-pub mod jsonfeed;
 pub mod model;
 pub mod output;
 mod pairs;
 pub mod parse;
 pub mod stream;
 mod transport;
+mod url;
 
 pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
@@ -284,14 +285,8 @@ fn parse_json_body<'a>(
         return None;
     }
     let decoded = format::decode_json_with_facts(decoder, bytes, facts);
-    let feed = jsonfeed::parse_json_into(&decoded.text, options, sink);
-    if !feed.version.is_empty() || !decoded.text.contains('<') {
-        return Some(Parsed::new(decoded, feed, transport));
-    }
-    if let Some(sink) = sink {
-        sink.borrow_mut().restart();
-    }
-    None
+    let feed = parse::parse_json_or_markup(&decoded.text, options, sink)?;
+    Some(Parsed::new(decoded, feed, transport))
 }
 
 /// The transport read once, and the options it completes.

@@ -100,7 +100,7 @@ use crate::decode::rfc3023::{self, Inputs};
 use crate::decode::sniff::Sniffed;
 use crate::model::{Entry, Feed};
 use crate::parse::ParseOptions;
-use crate::parse::stream::{Next, StreamParser};
+use crate::parse::xml::incremental::{Next, StreamParser};
 use crate::transport::Transport;
 
 /// How many bytes the encoding is chosen from, and the size of the input buffer.

@@ -59,7 +59,7 @@ pub(crate) use lists::is_void;
 
 use std::borrow::Cow;
 
-use crate::parse::url::{scheme_of, urljoin};
+use crate::url::{scheme_of, urljoin};
 use lists::{
     MATHML_ATTRIBUTES, MATHML_ELEMENTS, RELATIVE_URIS, SVG_ATTRIBUTES, SVG_CASED, SVG_ELEMENTS,
     UNACCEPTABLE_WITH_CONTENT,
@@ -652,7 +652,7 @@ impl Processor<'_> {
     }
 
     fn entity_ref(&mut self, name: &str) {
-        if name == "apos" || crate::parse::entities::html4(name).is_some() {
+        if name == "apos" || crate::entities::html4(name).is_some() {
             self.out.push('&');
             self.out.push_str(name);
             self.out.push(';');
@@ -1236,7 +1236,7 @@ fn decode_refs(value: &str) -> Cow<'_, str> {
             let name = &after[..len];
             if len > 0 {
                 if after[len..].starts_with(';')
-                    && let Some(s) = crate::parse::text::html_entity(name)
+                    && let Some(s) = crate::entities::html_entity(name)
                 {
                     out.push_str(&s);
                     rest = &after[len + 1..];
@@ -1245,7 +1245,7 @@ fn decode_refs(value: &str) -> Cow<'_, str> {
                 // Legacy names a browser decodes without ';' (the longest prefix).
                 if let Some((k, c)) = (2..=len.min(8))
                     .rev()
-                    .find_map(|k| crate::parse::entities::html4(&after[..k]).map(|c| (k, c)))
+                    .find_map(|k| crate::entities::html4(&after[..k]).map(|c| (k, c)))
                 {
                     out.push(c);
                     rest = &after[k..];

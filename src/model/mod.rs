@@ -15,7 +15,7 @@
 //! `content`, `author_detail`, `tags`, `published_parsed`, …), `extra` among them: a key
 //! feedparser would not have set is absent, and `null` stands for Python's `None`.
 //!
-//! JSON Feed maps onto the same keys ([`crate::jsonfeed`] has the table). The
+//! JSON Feed maps onto the same keys ([`crate::parse::jsonfeed`] has the table). The
 //! Podcasting 2.0 namespace is one typed `podcast` object on the feed and on each entry
 //! ([`Podcast`]): every element a list, so none is lost.
 
