@@ -26,9 +26,9 @@
 //!    relative URIs resolved in one linear pass, as feedparser does by default and safer
 //!    ([`parse::ParseOptions::sanitize_html`], [`parse::ParseOptions::resolve_relative_uris`]).
 //!
-//! Before all this, [`format::detect`] decides XML or JSON (the body's first character,
+//! Before all this, [`decode::format::detect`] decides XML or JSON (the body's first character,
 //! then the media type); a JSON Feed is decoded as RFC 8259 says
-//! ([`format::decode_json`]), parsed with serde_json and mapped into the same model
+//! ([`decode::format::decode_json`]), parsed with serde_json and mapped into the same model
 //! ([`parse::jsonfeed`]).
 //!
 //! ## The leniency promise
@@ -68,7 +68,6 @@ pub mod cookbook;
 pub mod date;
 pub mod decode;
 mod entities;
-pub mod format;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
@@ -269,7 +268,7 @@ pub(crate) fn parse_from<'a>(
     Parsed::new(decoded, feed, transport)
 }
 
-/// The JSON side of the format switch (XML or JSON Feed, `format::detect`), with the
+/// The JSON side of the format switch (XML or JSON Feed, `decode::format::detect`), with the
 /// options [`prepare`] gave: `None` when the body is for the XML parser, being no JSON
 /// or no JSON value at all but holding markup (it then gave the sink no entry). Each
 /// format decodes and parses its own way.
@@ -281,10 +280,10 @@ fn parse_json_body<'a>(
     facts: &decode::TransportFacts,
     sink: Option<&parse::SharedSink>,
 ) -> Option<Parsed<'a>> {
-    if format::detect_with_facts(bytes, facts) != format::Format::Json {
+    if decode::format::detect_with_facts(bytes, facts) != decode::format::Format::Json {
         return None;
     }
-    let decoded = format::decode_json_with_facts(decoder, bytes, facts);
+    let decoded = decode::format::decode_json_with_facts(decoder, bytes, facts);
     let feed = parse::parse_json_or_markup(&decoded.text, options, sink)?;
     Some(Parsed::new(decoded, feed, transport))
 }

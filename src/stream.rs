@@ -165,7 +165,8 @@ impl<R: Read> FeedReader<R> {
         let mut prefix = Vec::with_capacity(PREFIX_LEN);
         let eof = read_up_to(&mut reader, &mut prefix, PREFIX_LEN)?;
         let mut choice = choose(&prefix, &facts, eof);
-        if crate::format::detect(&prefix, transport) == crate::format::Format::Json {
+        if crate::decode::format::detect(&prefix, transport) == crate::decode::format::Format::Json
+        {
             choice.bozo.push(Bozo::new(
                 BozoKind::NotWellFormed,
                 "the body is JSON: FeedReader reads XML feeds only, use feed_decoder::parse \

@@ -48,7 +48,6 @@ const MODULES: &[(&str, &str)] = &[
     ("html", "html"),
     ("parse", "parse"),
     ("output", "output"),
-    ("format", "decode"),
     ("cookbook", "api"),
     ("stream", "services"),
     ("http", "services"),

@@ -11,7 +11,7 @@
 #![no_main]
 
 use feed_decoder::{
-    Decoder, FeedReader, Headers, Policy, StreamItem, Transport, format, output, parse::ParseOptions,
+    Decoder, FeedReader, Headers, Policy, StreamItem, Transport, decode::format, output, parse::ParseOptions,
 };
 use libfuzzer_sys::fuzz_target;
 

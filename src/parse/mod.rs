@@ -9,7 +9,7 @@
 //!   into the model.
 //!
 //! The format switch: the format of a body is decided on its bytes
-//! ([`crate::format::detect`]: the first character, then the media type); a body sent
+//! ([`crate::decode::format::detect`]: the first character, then the media type); a body sent
 //! to JSON that holds no JSON Feed at all (nothing readable, no version) but markup goes
 //! on to the XML parser (`parse_json_or_markup`). Both parsers hand each entry over as
 //! soon as it is final, into the result or to an entry sink (`EntrySink`, the JSON

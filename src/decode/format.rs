@@ -22,9 +22,9 @@
 
 use std::borrow::Cow;
 
+use super::{Attempt, Decoded, Decoder, Rfc3023Outcome, Source, Trail, TransportFacts};
 use crate::bozo::{Bozo, BozoKind, Position};
 use crate::charset::Charset;
-use crate::decode::{Attempt, Decoded, Decoder, Rfc3023Outcome, Source, Trail, TransportFacts};
 use crate::transport::Transport;
 
 /// The syntax a feed body is written in.
@@ -46,7 +46,7 @@ const SCAN_LIMIT: usize = 4096;
 /// UTF-16LE, else UTF-8. Returns the charset, the BOM's length and whether a BOM said so.
 #[must_use]
 pub fn json_encoding(bytes: &[u8]) -> (Charset, usize, bool) {
-    if let Some((cs, len)) = crate::decode::sniff::bom(bytes) {
+    if let Some((cs, len)) = super::sniff::bom(bytes) {
         return (cs, len, true);
     }
     let cs = match bytes {
@@ -216,7 +216,7 @@ pub(crate) fn decode_json_with_facts<'a>(
         candidates.push((d.to_ascii_lowercase(), c, Source::Declared));
     }
     if decoder.detector
-        && let Some((guess, _)) = crate::decode::detect::guess(
+        && let Some((guess, _)) = super::detect::guess(
             body,
             decoder.detector_prefix,
             usize::MAX,
@@ -225,7 +225,7 @@ pub(crate) fn decode_json_with_facts<'a>(
     {
         let c = Charset::for_encoding(guess);
         candidates.push((
-            crate::decode::detect::chardet_name(guess).to_ascii_lowercase(),
+            super::detect::chardet_name(guess).to_ascii_lowercase(),
             c,
             Source::Detector,
         ));
