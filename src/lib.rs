@@ -6,30 +6,63 @@
 //! ## The pipeline
 //!
 //! ```text
-//! bytes + Transport ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
+//! bytes + Transport ─► format ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
 //! ```
 //!
-//! Stages 1–4 live in [`mod@decode`], one module each, driven by [`Decoder`]. The transport
-//! is read once, into [`decode::TransportFacts`]; the parser sees only text and options.
+//! The decoding lives in [`mod@decode`], one module per step, driven by [`Decoder`]. The
+//! transport is read once, into [`decode::TransportFacts`]; the parsers see only text and
+//! options.
 //!
-//! 1. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
-//!    bytes, and the XML declaration read through that family.
-//! 2. [`decode::media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
-//! 3. [`decode::rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
-//!    extended to UTF-32/UCS-4 and EBCDIC, plus feedparser's reported-`encoding` rules.
-//! 4. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
+//! 1. [`decode::format`]: XML or JSON, decided on the bytes (the body's first character,
+//!    then the media type). A JSON body is decoded as RFC 8259 says
+//!    ([`decode::format::decode_json`]) and read by [`parse::jsonfeed`]; the steps below
+//!    are the XML pipeline's.
+//! 2. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first
+//!    four bytes, and the XML declaration read through that family.
+//! 3. [`decode::media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
+//! 4. [`decode::rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6
+//!    for HTTP), extended to UTF-32/UCS-4 and EBCDIC, plus feedparser's
+//!    reported-`encoding` rules.
+//! 5. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
 //!    chardetng's guess, UTF-8, windows-1252 and ISO-8859-2, each tried with a *strict*
 //!    decoder from the [`charset`] registry. Problems become [`Bozo`] records.
-//! 5. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
+//! 6. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
 //!    into the feedparser-shaped [`model`].
-//! 6. [`html`]: every HTML value (of XML and JSON feeds alike) is sanitized and its
+//! 7. [`html`]: every HTML value (of XML and JSON feeds alike) is sanitized and its
 //!    relative URIs resolved in one linear pass, as feedparser does by default and safer
-//!    ([`parse::ParseOptions::sanitize_html`], [`parse::ParseOptions::resolve_relative_uris`]).
+//!    ([`ParseOptions::sanitize_html`], [`ParseOptions::resolve_relative_uris`]).
 //!
-//! Before all this, [`decode::format::detect`] decides XML or JSON (the body's first character,
-//! then the media type); a JSON Feed is decoded as RFC 8259 says
-//! ([`decode::format::decode_json`]), parsed with serde_json and mapped into the same model
-//! ([`parse::jsonfeed`]).
+//! The result, [`Parsed`], is plain data; [`output`] writes it as the JSON contract of
+//! `feed-decoder --json`.
+//!
+//! ## The map of modules
+//!
+//! Each stage is a folder (or a file) of `src/`, and uses only the stages below it; the
+//! JSON contract knows nothing of the parsers. A test (`tests/layers.rs`) reads the
+//! source and keeps it so, and keeps every file under 1,300 lines before its tests.
+//!
+//! ```text
+//! bindings  src/main.rs (the CLI), src/bin/feed-crawler/ (the crawler)
+//! services  stream.rs   FeedReader: an entry at a time from any Read, in bounded memory
+//!           http/       fetch, crawl engine, refresh schedule (`http` feature)
+//! api       lib.rs      Parsed; parse, parse_with, parse_owned, parse_then, parse_file,
+//!                       parse_reader; parse_and_write (the one place that joins the
+//!                       parsers and the JSON contract)
+//! output    output/     the JSON contract: Contract, write_json, to_json; the model as
+//!                       the contract writes it (fields.rs), the direct writer, the
+//!                       JSON string writer
+//! parse     parse/      ParseOptions, the format switch's JSON side;
+//!                       xml/ (RSS, Atom, CDF: strict and lenient passes, builder, the
+//!                       typed fill, one file per namespace), jsonfeed/ (JSON Feed)
+//! html      html/       sanitize and resolve one HTML value at a time
+//! decode    decode/     format, sniff, media_type, rfc3023, detect, chain: bytes to text
+//!                       with the whole decision trail
+//! model     model/      Feed, Entry, Text, Link, Person, Tag, Podcast, the iTunes and
+//!                       Media RSS views: plain data; the typed fields are listed once,
+//!                       with their feedparser keys (model/fields.rs)
+//! base      charset/ (the registry, facts as data), transport, bozo, date, url (Python's
+//!           urljoin), entities (HTML's named references), pairs, bytes
+//! ```
 //!
 //! ## The leniency promise
 //!
