@@ -85,6 +85,13 @@ const ROOT_ITEMS: &[(&str, &str)] = &[
     ("FeedReader", "services"),
     ("StreamEnd", "services"),
     ("StreamItem", "services"),
+    ("FetchError", "services"),
+    ("FetchOptions", "services"),
+    ("Fetched", "services"),
+    ("Fetcher", "services"),
+    ("HttpInfo", "services"),
+    ("fetch", "services"),
+    ("fetch_blocking", "services"),
 ];
 
 /// Files allowed past [`MAX_LINES`] for now, each with the most lines it may have.

@@ -219,6 +219,8 @@ pub(super) fn split_attributes<'a>(
 }
 
 impl<'o> Driver<'o> {
+    /// The attributes of a start tag: checked and normalised by the strict driver (the
+    /// first problem fails the pass), read HTML-style by the lenient one.
     pub(super) fn quick_attrs<'a>(
         &mut self,
         e: &'a quick_xml::events::BytesStart<'_>,

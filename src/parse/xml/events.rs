@@ -30,6 +30,7 @@ impl Failure {
     }
 }
 
+/// The record of an undeclared namespace prefix at byte offset `pos`.
 pub(super) fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind) {
     (
         format!("'{}' is not associated with a namespace", f.0),
