@@ -140,6 +140,10 @@
 //! assert_eq!(v["bozo"], false);
 //! assert_eq!(v["version"], "rss20");
 //! ```
+//!
+//! [`crate::output`] writes it without building it ([`crate::output::write_json`], with
+//! extra top-level keys), and [`crate::output::Contract`] hands the same object, extra
+//! keys included, to any `serde` serializer.
 
 #[allow(unused_imports)]
 use crate::{Bozo, Entry, Parsed};

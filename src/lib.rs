@@ -6,30 +6,63 @@
 //! ## The pipeline
 //!
 //! ```text
-//! bytes + Transport ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
+//! bytes + Transport ─► format ─► sniff ─► rfc3023 (strict pass) ─► chain ─► parse ─► Parsed
 //! ```
 //!
-//! Stages 1–4 live in [`mod@decode`], one module each, driven by [`Decoder`]. The transport
-//! is read once, into [`decode::TransportFacts`]; the parser sees only text and options.
+//! The decoding lives in [`mod@decode`], one module per step, driven by [`Decoder`]. The
+//! transport is read once, into [`decode::TransportFacts`]; the parsers see only text and
+//! options.
 //!
-//! 1. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first four
-//!    bytes, and the XML declaration read through that family.
-//! 2. [`decode::media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
-//! 3. [`decode::rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6 for HTTP),
-//!    extended to UTF-32/UCS-4 and EBCDIC, plus feedparser's reported-`encoding` rules.
-//! 4. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
+//! 1. [`decode::format`]: XML or JSON, decided on the bytes (the body's first character,
+//!    then the media type). A JSON body is decoded as RFC 8259 says
+//!    ([`decode::format::decode_json`]) and read by [`parse::jsonfeed`]; the steps below
+//!    are the XML pipeline's.
+//! 2. [`decode::sniff`]: the byte order mark, the XML 1.0 Appendix F family of the first
+//!    four bytes, and the XML declaration read through that family.
+//! 3. [`decode::media_type`]: the HTTP `Content-Type`, classified as RFC 3023 sees it.
+//! 4. [`decode::rfc3023`]: the strict algorithm (rules 1.0–1.7 for local bytes, 2.0–2.6
+//!    for HTTP), extended to UTF-32/UCS-4 and EBCDIC, plus feedparser's
+//!    reported-`encoding` rules.
+//! 5. the fallback chain: the strict-pass encoding, the declared one, the sniffed one,
 //!    chardetng's guess, UTF-8, windows-1252 and ISO-8859-2, each tried with a *strict*
 //!    decoder from the [`charset`] registry. Problems become [`Bozo`] records.
-//! 5. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
+//! 6. [`mod@parse`]: quick-xml over the decoded `&str`, strict first, lenient when broken,
 //!    into the feedparser-shaped [`model`].
-//! 6. [`html`]: every HTML value (of XML and JSON feeds alike) is sanitized and its
+//! 7. [`html`]: every HTML value (of XML and JSON feeds alike) is sanitized and its
 //!    relative URIs resolved in one linear pass, as feedparser does by default and safer
-//!    ([`parse::ParseOptions::sanitize_html`], [`parse::ParseOptions::resolve_relative_uris`]).
+//!    ([`ParseOptions::sanitize_html`], [`ParseOptions::resolve_relative_uris`]).
 //!
-//! Before all this, [`format::detect`] decides XML or JSON (the body's first character,
-//! then the media type); a JSON Feed is decoded as RFC 8259 says
-//! ([`format::decode_json`]), parsed with serde_json and mapped into the same model
-//! ([`jsonfeed`]).
+//! The result, [`Parsed`], is plain data; [`output`] writes it as the JSON contract of
+//! `feed-decoder --json`.
+//!
+//! ## The map of modules
+//!
+//! Each stage is a folder (or a file) of `src/`, and uses only the stages below it; the
+//! JSON contract knows nothing of the parsers. A test (`tests/layers.rs`) reads the
+//! source and keeps it so, and keeps every file under 1,300 lines before its tests.
+//!
+//! ```text
+//! bindings  src/main.rs (the CLI), src/bin/feed-crawler/ (the crawler)
+//! services  stream.rs   FeedReader: an entry at a time from any Read, in bounded memory
+//!           http/       fetch, crawl engine, refresh schedule (`http` feature)
+//! api       lib.rs      Parsed; parse, parse_with, parse_owned, parse_then, parse_file,
+//!                       parse_reader; parse_and_write (the one place that joins the
+//!                       parsers and the JSON contract)
+//! output    output/     the JSON contract: Contract, write_json, to_json; the model as
+//!                       the contract writes it (fields.rs), the direct writer, the
+//!                       JSON string writer
+//! parse     parse/      ParseOptions, the format switch's JSON side;
+//!                       xml/ (RSS, Atom, CDF: strict and lenient passes, builder, the
+//!                       typed fill, one file per namespace), jsonfeed/ (JSON Feed)
+//! html      html/       sanitize and resolve one HTML value at a time
+//! decode    decode/     format, sniff, media_type, rfc3023, detect, chain: bytes to text
+//!                       with the whole decision trail
+//! model     model/      Feed, Entry, Text, Link, Person, Tag, Podcast, the iTunes and
+//!                       Media RSS views: plain data; the typed fields are listed once,
+//!                       with their feedparser keys (model/fields.rs)
+//! base      charset/ (the registry, facts as data), transport, bozo, date, url (Python's
+//!           urljoin), entities (HTML's named references), pairs, bytes
+//! ```
 //!
 //! ## The leniency promise
 //!
@@ -67,17 +100,17 @@ pub mod charset;
 pub mod cookbook;
 pub mod date;
 pub mod decode;
-pub mod format;
+mod entities;
 pub mod html;
 #[cfg(feature = "http")]
 pub mod http;
-pub mod json;
-pub mod jsonfeed;
 pub mod model;
+pub mod output;
 mod pairs;
 pub mod parse;
 pub mod stream;
 mod transport;
+mod url;
 
 pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
@@ -182,11 +215,11 @@ impl<'a> Parsed<'a> {
     }
 }
 
-/// The JSON contract's object (`feed-decoder --json`, see [`json`]), written straight
+/// The JSON contract's object (`feed-decoder --json`, see [`output`]), written straight
 /// from the model.
 impl serde::Serialize for Parsed<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        json::Contract::new(self, serde_json::Map::new()).serialize(s)
+        output::Contract::new(self, serde_json::Map::new()).serialize(s)
     }
 }
 
@@ -268,7 +301,7 @@ pub(crate) fn parse_from<'a>(
     Parsed::new(decoded, feed, transport)
 }
 
-/// The JSON side of the format switch (XML or JSON Feed, `format::detect`), with the
+/// The JSON side of the format switch (XML or JSON Feed, `decode::format::detect`), with the
 /// options [`prepare`] gave: `None` when the body is for the XML parser, being no JSON
 /// or no JSON value at all but holding markup (it then gave the sink no entry). Each
 /// format decodes and parses its own way.
@@ -280,18 +313,12 @@ fn parse_json_body<'a>(
     facts: &decode::TransportFacts,
     sink: Option<&parse::SharedSink>,
 ) -> Option<Parsed<'a>> {
-    if format::detect_with_facts(bytes, facts) != format::Format::Json {
+    if decode::format::detect_with_facts(bytes, facts) != decode::format::Format::Json {
         return None;
     }
-    let decoded = format::decode_json_with_facts(decoder, bytes, facts);
-    let feed = jsonfeed::parse_json_into(&decoded.text, options, sink);
-    if !feed.version.is_empty() || !decoded.text.contains('<') {
-        return Some(Parsed::new(decoded, feed, transport));
-    }
-    if let Some(sink) = sink {
-        sink.borrow_mut().restart();
-    }
-    None
+    let decoded = decode::format::decode_json_with_facts(decoder, bytes, facts);
+    let feed = parse::parse_json_or_markup(&decoded.text, options, sink)?;
+    Some(Parsed::new(decoded, feed, transport))
 }
 
 /// The transport read once, and the options it completes.
@@ -414,6 +441,65 @@ pub(crate) fn parse_then_into<R>(
             };
             f(&Parsed::new(decoded, feed, transport))
         }
+    }
+}
+
+/// Decodes and parses `bytes` (as [`parse_owned`] does) and writes the JSON contract's
+/// object ([`output`]) to `out`, entry by entry as the parse goes: each entry is written
+/// as soon as it is final and then freed, so that memory holds the input and one entry,
+/// never the model of all the entries nor their JSON. `feed-decoder --json` writes every
+/// file this way.
+///
+/// The object is the one [`output::write_json`] writes, with one difference in key
+/// order: `entries` comes first (the other keys, whose values are only known at the end
+/// of the parse, follow in sorted order). `out` is taken by value and given back.
+///
+/// ```
+/// use feed_decoder::{Decoder, ParseOptions, Transport, output, parse_and_write};
+/// let bytes = b"<rss version='2.0'><channel><title>T</title>\
+///               <item><title>a</title></item><item><title>b</title></item></channel></rss>";
+/// let out = parse_and_write(&Decoder::default(), &ParseOptions::default(),
+///     bytes.to_vec(), &Transport::Local, serde_json::Map::new(), Vec::new())?;
+/// assert!(out.starts_with(b"{\"entries\":[{"));
+/// let streamed: serde_json::Value = serde_json::from_slice(&out)?;
+/// let whole = output::to_json(&feed_decoder::parse(bytes, &Transport::Local));
+/// assert_eq!(streamed, whole);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// The writer's error.
+pub fn parse_and_write<W: std::io::Write + 'static>(
+    decoder: &Decoder,
+    options: &parse::ParseOptions,
+    bytes: Vec<u8>,
+    transport: &Transport,
+    extra: serde_json::Map<String, serde_json::Value>,
+    out: W,
+) -> std::io::Result<W> {
+    let sink = std::rc::Rc::new(std::cell::RefCell::new(output::EntriesOut::start(out)?));
+    let shared: parse::SharedSink = sink.clone();
+    parse_then_into(
+        decoder,
+        options,
+        bytes,
+        transport,
+        Some(&shared),
+        |parsed| sink.borrow_mut().finish(parsed, extra),
+    )
+}
+
+/// The parser hands [`parse_and_write`]'s writer each entry as soon as it is final.
+impl<W: std::io::Write> parse::EntrySink for output::EntriesOut<W> {
+    fn entry(&mut self, entry: Entry) {
+        output::EntriesOut::entry(self, &entry);
+    }
+
+    /// Only a document without a root element starts over, and it has given no entry
+    /// yet (a start tag hands over instead: [`mod@parse`]'s strict pass).
+    fn restart(&mut self) {
+        debug_assert_eq!(self.count(), 0, "entries were written before a restart");
     }
 }
 

@@ -23,7 +23,9 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
 use clap::{Parser, ValueEnum};
-use feed_decoder::{Decoder, Headers, Parsed, Policy, Transport, json, parse::ParseOptions};
+use feed_decoder::{
+    Decoder, Headers, Parsed, Policy, Transport, output, parse::ParseOptions, parse_and_write,
+};
 use serde_json::{Map, Value};
 
 /// Largest input read from a file or stdin (1 GiB): bigger inputs are refused, not
@@ -344,7 +346,7 @@ impl Job<'_> {
                     // other inputs' output: the JSON writer's many small writes stay
                     // inline, and no byte is copied through a buffer of its own.
                     let w = shared.take();
-                    shared.put(json::parse_and_write(
+                    shared.put(parse_and_write(
                         &decoder,
                         &options,
                         bytes,
@@ -353,14 +355,7 @@ impl Job<'_> {
                         w,
                     )?);
                 } else {
-                    out = json::parse_and_write(
-                        &decoder,
-                        &options,
-                        bytes,
-                        self.transport,
-                        base,
-                        out,
-                    )?;
+                    out = parse_and_write(&decoder, &options, bytes, self.transport, base, out)?;
                 }
                 writeln!(out)?;
                 self.exit_if_last(&mut out)?;
@@ -453,7 +448,7 @@ impl Job<'_> {
                     // serde_json makes a write call per token: a concrete buffer takes
                     // them inline (through `dyn Write` each would be a call).
                     let mut buffered = BufWriter::with_capacity(1 << 16, &mut *out);
-                    json::write_json(p, top, &mut buffered)?;
+                    output::write_json(p, top, &mut buffered)?;
                     buffered.flush()?;
                 }
                 None => {

@@ -78,7 +78,7 @@
 //!   (some RSS feeds put `<title>` last) are only in [`StreamEnd::feed`], not in the
 //!   early [`StreamItem::Feed`].
 //! - **The JSON contract and JSON Feed.** The stream yields model values, not the
-//!   [`crate::json`] shape `feed-decoder --json` writes. It reads XML feeds only (a JSON
+//!   [`crate::output`] shape `feed-decoder --json` writes. It reads XML feeds only (a JSON
 //!   body gives a bozo record saying so): a JSON Feed is read from its whole text, by
 //!   [`crate::parse()`], which maps its items one at a time (the text, not the entries, is
 //!   what it holds).
@@ -102,7 +102,7 @@ use crate::decode::rfc3023::{self, Inputs};
 use crate::decode::sniff::Sniffed;
 use crate::model::{Entry, Feed};
 use crate::parse::ParseOptions;
-use crate::parse::stream::{Next, StreamParser};
+use crate::parse::xml::incremental::{Next, StreamParser};
 use crate::transport::Transport;
 
 /// How many bytes the encoding is chosen from, and the size of the input buffer.
@@ -167,7 +167,8 @@ impl<R: Read> FeedReader<R> {
         let mut prefix = Vec::with_capacity(PREFIX_LEN);
         let eof = read_up_to(&mut reader, &mut prefix, PREFIX_LEN)?;
         let mut choice = choose(&prefix, &facts, eof);
-        if crate::format::detect(&prefix, transport) == crate::format::Format::Json {
+        if crate::decode::format::detect(&prefix, transport) == crate::decode::format::Format::Json
+        {
             choice.bozo.push(Bozo::new(
                 BozoKind::NotWellFormed,
                 "the body is JSON: FeedReader reads XML feeds only, use feed_decoder::parse \

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use feed_decoder::html::{HtmlFilter, Markup};
-use feed_decoder::{Transport, json, parse};
+use feed_decoder::{Transport, output, parse};
 use scraper::{Html, Node};
 use serde_json::Value;
 
@@ -311,7 +311,7 @@ fn no_vector_survives_in_any_html_field() {
         for feed in feeds(&vector) {
             let parsed = parse(feed.as_bytes(), &Transport::Local);
             let mut values = Vec::new();
-            html_values(&json::to_json(&parsed), &mut values);
+            html_values(&output::to_json(&parsed), &mut values);
             for value in values {
                 checked += 1;
                 if let Err(why) = check(&value) {
@@ -407,7 +407,7 @@ fn html5_references_render_as_written_in_every_html_field() {
                 &Transport::Local,
             );
             let mut values = Vec::new();
-            html_values(&json::to_json(&parsed), &mut values);
+            html_values(&output::to_json(&parsed), &mut values);
             assert_eq!(values.len(), fields, "HTML values in {feed}");
             for value in values {
                 assert_eq!(

@@ -104,7 +104,7 @@ async fn request_headers_and_response_fields() {
 
     // The JSON contract as the CLI builds it: the parsed result plus the fetch's fields.
     let parsed = f.parse().unwrap();
-    let mut json = feed_decoder::json::to_json(&parsed);
+    let mut json = feed_decoder::output::to_json(&parsed);
     json.as_object_mut().unwrap().extend(f.json_fields());
     assert_eq!(json["href"], url.as_str());
     assert_eq!(json["status"], 200);

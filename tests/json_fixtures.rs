@@ -18,7 +18,7 @@
 
 use std::path::{Path, PathBuf};
 
-use feed_decoder::{Headers, Transport, json::to_json, parse};
+use feed_decoder::{Headers, Transport, output::to_json, parse};
 use serde_json::Value;
 
 fn dir() -> PathBuf {

@@ -1,5 +1,5 @@
-//! `json::parse_and_write` (the entries written one by one as the parse makes them
-//! final, as `feed-decoder --json` does) gives the object `json::write_json` gives over
+//! `parse_and_write` (the entries written one by one as the parse makes them
+//! final, as `feed-decoder --json` does) gives the object `output::write_json` gives over
 //! the whole result, `entries` first, on every fixture and on the shapes where the parse
 //! hands its entries over in unusual ways: an undeclared prefix, a broken tag, a cut,
 //! a limit on entries, no entries at all, no root element, a JSON Feed, a legacy
@@ -7,14 +7,16 @@
 
 use std::path::{Path, PathBuf};
 
-use feed_decoder::{Decoder, Headers, ParseOptions, Transport, json, parse_owned};
+use feed_decoder::{
+    Decoder, Headers, ParseOptions, Transport, output, parse_and_write, parse_owned,
+};
 use serde_json::Map;
 
 fn both(bytes: &[u8], transport: &Transport, options: &ParseOptions) -> (Vec<u8>, Vec<u8>) {
     let decoder = Decoder::default();
     let mut extra = Map::new();
     extra.insert("input".into(), "x.xml".into());
-    let streamed = json::parse_and_write(
+    let streamed = parse_and_write(
         &decoder,
         options,
         bytes.to_vec(),
@@ -25,7 +27,7 @@ fn both(bytes: &[u8], transport: &Transport, options: &ParseOptions) -> (Vec<u8>
     .expect("write to a Vec");
     let parsed = parse_owned(&decoder, options, bytes.to_vec(), transport);
     let mut whole = Vec::new();
-    json::write_json(&parsed, extra, &mut whole).expect("write to a Vec");
+    output::write_json(&parsed, extra, &mut whole).expect("write to a Vec");
     (streamed, whole)
 }
 
@@ -43,7 +45,7 @@ fn assert_same(name: &str, bytes: &[u8], transport: &Transport, options: &ParseO
     );
     // The same bytes but for the place of `entries`.
     let mut sorted = Vec::new();
-    json::to_writer(&mut sorted, &a).expect("write");
+    output::to_writer(&mut sorted, &a).expect("write");
     assert_eq!(sorted, whole, "{name}");
 }
 

@@ -11,7 +11,7 @@
 #![no_main]
 
 use feed_decoder::{
-    Decoder, FeedReader, Headers, Policy, StreamItem, Transport, format, json, parse::ParseOptions,
+    Decoder, FeedReader, Headers, Policy, StreamItem, Transport, decode::format, output, parse::ParseOptions,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -78,11 +78,11 @@ fuzz_target!(|data: &[u8]| {
     // Invariants: an encoding is named whenever a charset was used, and every record
     // serialises.
     assert_eq!(parsed.decoded.charset.is_some(), !parsed.decoded.encoding.is_empty());
-    let value = json::to_json(&parsed);
+    let value = output::to_json(&parsed);
     assert!(value.get("decoding").is_some());
     // The fast JSON writer gives serde_json's bytes.
     let mut ours = Vec::new();
-    json::to_writer(&mut ours, &parsed).expect("writes");
+    output::to_writer(&mut ours, &parsed).expect("writes");
     assert_eq!(ours, serde_json::to_vec(&parsed).expect("writes"));
     // A body read as JSON reports a JSON Feed version or none, unless it was no JSON at
     // all but markup (served as JSON), which goes on to the XML parser by design.

@@ -19,9 +19,14 @@
 //!
 //! [`TransportFacts`] is the transport read once (media type, charset, language,
 //! location); [`Decoder`] holds the options and runs the chain.
+//!
+//! Before all this, [`mod@format`] decides on the bytes whether a body is XML or JSON (the
+//! format switch: the first character, then the media type), and decodes a JSON body
+//! as RFC 8259 says instead ([`format::decode_json`]), with the same records and trail.
 
 mod chain;
 pub(crate) mod detect;
+pub mod format;
 pub(crate) mod markup_start;
 pub mod media_type;
 pub mod rfc3023;

@@ -31,7 +31,7 @@ pub struct Rfc3023Outcome {
     /// The rule that decided (`"1.0"` … `"1.7"`, `"2.0"` … `"2.6"`; `"2.0/1.x"` when
     /// rule 2.0 hands over to the raw rules; rules 1.1, 1.7, 2.2 and 2.4 are extended to
     /// UTF-32/UCS-4, see [`crate::decode::rfc3023`]; `"rfc8259"` for a JSON body, which
-    /// [`crate::format::decode_json`] decodes by RFC 8259 instead).
+    /// [`super::format::decode_json`] decodes by RFC 8259 instead).
     pub rule: &'static str,
     /// The rule's ERROR, when it gave one.
     pub error: Option<String>,

@@ -307,7 +307,7 @@ impl Fetched {
 
     /// The top-level keys of the JSON contract that only the fetch knows: `href` always,
     /// `status` for HTTP. (`etag`, `modified`, `modified_parsed` and `headers` come from
-    /// the response headers, which [`crate::json::to_json`] reads from the transport; for
+    /// the response headers, which [`crate::output::to_json`] reads from the transport; for
     /// a `304`, which parses nothing, they are added here too.)
     #[must_use]
     pub fn json_fields(&self) -> serde_json::Map<String, serde_json::Value> {
@@ -317,7 +317,7 @@ impl Fetched {
         if let Some(h) = &self.http {
             m.insert("status".into(), Value::from(h.status));
             if h.not_modified {
-                m.extend(crate::json::header_fields(&h.headers));
+                m.extend(crate::output::header_fields(&h.headers));
             }
         }
         m

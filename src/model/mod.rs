@@ -1,0 +1,345 @@
+//! The feed model: one shape for RSS 0.9x/1.0/2.0, Atom 0.3/1.0, CDF and JSON Feed 1.0/1.1,
+//! keyed the way feedparser keys its result.
+//!
+//! Plain data with public fields: the model knows no parser and no writer. The common
+//! keys of feedparser's result are typed fields, listed once with their keys in
+//! `model/fields.rs` (the parsers fill a field by its key, the JSON contract writes it
+//! under it); every other key feedparser sets (`itunes_*`, `media_*`, `psc_chapters`,
+//! unknown namespaced elements, …) is kept in `extra`, by its feedparser name, as the
+//! JSON value it has in the contract. Aliases (`channel`, `items`, `guid`,
+//! `description`) and computed keys (`enclosures`, `license`, `category`) are not
+//! stored; [`Entry::enclosures`] and friends compute them.
+//!
+//! In the JSON contract ([`crate::output`]), [`Feed`] and [`Entry`] are objects with
+//! feedparser's canonical keys (`title`, `title_detail`, `links`, `summary_detail`,
+//! `content`, `author_detail`, `tags`, `published_parsed`, …), `extra` among them: a key
+//! feedparser would not have set is absent, and `null` stands for Python's `None`.
+//!
+//! JSON Feed maps onto the same keys ([`crate::parse::jsonfeed`] has the table). The
+//! Podcasting 2.0 namespace is one typed `podcast` object on the feed and on each entry
+//! ([`Podcast`]): every element a list, so none is lost.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use crate::bozo::Bozo;
+
+mod fields;
+mod itunes;
+mod media;
+mod podcast;
+
+pub(crate) use fields::{entry_fields, feed_fields};
+pub use itunes::Itunes;
+pub use media::{Media, MediaObject};
+pub use podcast::{Podcast, PodcastElement};
+
+/// A text construct's details (feedparser's `*_detail` and `content` items).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct Text {
+    /// The media type: `text/plain`, `text/html`, `application/xhtml+xml`, …. (Shared:
+    /// every detail of a feed mostly has one of a few.)
+    #[serde(rename = "type")]
+    pub content_type: Arc<str>,
+    /// The `xml:lang` in effect (`null` when none); shared by the details it applies to.
+    pub language: Option<Arc<str>>,
+    /// The `xml:base` in effect (empty when none); shared by the details it applies to.
+    pub base: Arc<str>,
+    /// The text (markup for HTML and XHTML types, unsanitized). Shared with the plain
+    /// field of a `*_detail` (`summary` and `summary_detail.value` are one string).
+    pub value: Arc<str>,
+    /// Atom `content/@src`.
+    #[serde(default)]
+    pub src: Option<String>,
+}
+
+/// A link (`links` items; enclosures have `rel` = `enclosure`).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct Link {
+    /// The relation (`alternate`, `self`, `enclosure`, `license`, …).
+    #[serde(default)]
+    pub rel: Option<String>,
+    /// The media type.
+    #[serde(default, rename = "type")]
+    pub content_type: Option<String>,
+    /// The target.
+    #[serde(default)]
+    pub href: Option<String>,
+    /// The title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// The length in bytes, as written.
+    #[serde(default)]
+    pub length: Option<String>,
+    /// Any other attribute (`hreflang`, …).
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, Value>,
+}
+
+impl Link {
+    /// The typed field of a key of feedparser's link dictionary (`rel`, `type`, `href`,
+    /// `title`, `length`); `None` for a key kept in `extra`.
+    pub(crate) fn field_mut(&mut self, key: &str) -> Option<&mut Option<String>> {
+        Some(match key {
+            "rel" => &mut self.rel,
+            "type" => &mut self.content_type,
+            "href" => &mut self.href,
+            "title" => &mut self.title,
+            "length" => &mut self.length,
+            _ => return None,
+        })
+    }
+
+    /// [`Link::length`] read as a number of bytes (`None` when absent or not a
+    /// non-negative integer; the text is kept as written in `length`).
+    #[must_use]
+    pub fn length_bytes(&self) -> Option<u64> {
+        self.length.as_deref()?.trim().parse().ok()
+    }
+}
+
+/// An enclosure: a [`Link`] whose `rel` is `enclosure` (`href`, `length`, `type`), as
+/// [`Entry::enclosures`] returns them.
+pub type Enclosure = Link;
+
+/// A person (`author_detail`, `authors`, `contributors`, `publisher_detail`).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct Person {
+    /// The name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The e-mail address.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// The home page.
+    #[serde(default)]
+    pub href: Option<String>,
+    /// An avatar image URL (JSON Feed `avatar`).
+    #[serde(default)]
+    pub image: Option<String>,
+}
+
+/// A category / tag / keyword.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct Tag {
+    /// The term.
+    pub term: Option<String>,
+    /// The scheme or domain.
+    pub scheme: Option<String>,
+    /// The human label.
+    pub label: Option<String>,
+}
+
+/// A Python `time.struct_time` in UTC:
+/// `[year, month, day, hour, minute, second, weekday (Mon=0), yearday, dst=0]`: how the
+/// JSON contract writes a parsed date ([`crate::date::struct_time`]).
+pub type StructTime = [i64; 9];
+
+/// Expands a field list of [`fields`] into the struct, its typed keys and its list
+/// accessors.
+macro_rules! model_struct {
+    (
+        $(#[$meta:meta])* $name:ident {
+            $( $(#[$fmeta:meta])* $field:ident : $ty:ty = $key:literal ),* $(,)?
+        }
+        lists { $( $(#[$lmeta:meta])* $lfield:ident : $lty:ty = $lkey:literal ),* $(,)? }
+        dates { $( $(#[$dmeta:meta])* $dfield:ident / $dparsed:ident = $dkey:literal, $pkey:literal ),* $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct $name {
+            $(
+                $(#[$fmeta])*
+                pub $field: Option<$ty>,
+            )*
+            $(
+                $(#[$lmeta])*
+                pub $lfield: Vec<$lty>,
+            )*
+            $(
+                $(#[$dmeta])*
+                pub $dfield: Option<String>,
+                #[doc = concat!("`", $dkey, "_parsed`: the parsed date (UTC); `Some(None)` when the date did not parse. In JSON a Python `struct_time` (see [`StructTime`]) or `null`.")]
+                pub $dparsed: Option<Option<DateTime<Utc>>>,
+            )*
+            /// Every other key feedparser sets, by its feedparser name.
+            pub extra: BTreeMap<String, Value>,
+        }
+
+        impl $name {
+            /// The keys with a typed field, in the order of the field list.
+            pub(crate) const TYPED_KEYS: &[&str] = &[$($key,)* $($lkey,)* $($dkey, $pkey,)*];
+
+            /// Whether `key` is one of [`Self::TYPED_KEYS`] (one `match`).
+            pub(crate) fn has_typed_key(key: &str) -> bool {
+                match key {
+                    $($key => true,)*
+                    $($lkey => true,)*
+                    $($dkey | $pkey => true,)*
+                    _ => false,
+                }
+            }
+
+            $(
+                #[doc = concat!("The `", $lkey, "` list as a slice (the field itself is a `Vec`).")]
+                #[must_use]
+                pub fn $lfield(&self) -> &[$lty] {
+                    &self.$lfield
+                }
+            )*
+        }
+    };
+}
+
+feed_fields!(model_struct);
+entry_fields!(model_struct);
+
+/// The parsed date, or (for a model built by hand with only the text) the text parsed.
+fn date(parsed: Option<Option<DateTime<Utc>>>, text: Option<&String>) -> Option<DateTime<Utc>> {
+    match parsed {
+        Some(d) => d,
+        None => crate::date::parse_date(text?),
+    }
+}
+
+impl Feed {
+    /// The publication date.
+    #[must_use]
+    pub fn published_date(&self) -> Option<DateTime<Utc>> {
+        date(self.published_parsed, self.published.as_ref())
+    }
+
+    /// The last-updated date.
+    #[must_use]
+    pub fn updated_date(&self) -> Option<DateTime<Utc>> {
+        date(self.updated_parsed, self.updated.as_ref())
+    }
+
+    /// The best date the feed gives: published, else updated.
+    #[must_use]
+    pub fn best_date(&self) -> Option<DateTime<Utc>> {
+        self.published_date().or_else(|| self.updated_date())
+    }
+
+    /// The iTunes podcast elements of the channel.
+    #[must_use]
+    pub fn itunes(&self) -> Itunes<'_> {
+        Itunes {
+            extra: &self.extra,
+            image: self.image.as_ref(),
+        }
+    }
+}
+
+impl Entry {
+    /// The publication date (`pubDate`, `dc:date`, `published`, `issued`, …).
+    #[must_use]
+    pub fn published_date(&self) -> Option<DateTime<Utc>> {
+        date(self.published_parsed, self.published.as_ref())
+    }
+
+    /// The last-updated date (`updated`, `modified`, `dcterms:modified`, …).
+    #[must_use]
+    pub fn updated_date(&self) -> Option<DateTime<Utc>> {
+        date(self.updated_parsed, self.updated.as_ref())
+    }
+
+    /// The creation date (`created`, `dcterms:created`).
+    #[must_use]
+    pub fn created_date(&self) -> Option<DateTime<Utc>> {
+        date(self.created_parsed, self.created.as_ref())
+    }
+
+    /// The expiration date (`expirationDate`, `dcterms:valid` end, …).
+    #[must_use]
+    pub fn expired_date(&self) -> Option<DateTime<Utc>> {
+        date(self.expired_parsed, self.expired.as_ref())
+    }
+
+    /// The date to sort or show the entry by: published, else updated, else created.
+    #[must_use]
+    pub fn best_date(&self) -> Option<DateTime<Utc>> {
+        self.published_date()
+            .or_else(|| self.updated_date())
+            .or_else(|| self.created_date())
+    }
+
+    /// The full contents (empty when none).
+    #[must_use]
+    pub fn contents(&self) -> &[Text] {
+        &self.content
+    }
+
+    /// The iTunes podcast elements of the item.
+    #[must_use]
+    pub fn itunes(&self) -> Itunes<'_> {
+        Itunes {
+            extra: &self.extra,
+            image: self.extra.get("image").and_then(Value::as_object),
+        }
+    }
+
+    /// The Media RSS elements of the item.
+    #[must_use]
+    pub fn media(&self) -> Media<'_> {
+        Media { extra: &self.extra }
+    }
+
+    /// The enclosures: the links whose `rel` is `enclosure`.
+    pub fn enclosures(&self) -> impl Iterator<Item = &Enclosure> {
+        self.links()
+            .iter()
+            .filter(|l| l.rel.as_deref() == Some("enclosure"))
+    }
+
+    /// The license link's target (Creative Commons), if any.
+    #[must_use]
+    pub fn license(&self) -> Option<&str> {
+        self.links()
+            .iter()
+            .find(|l| l.rel.as_deref() == Some("license") && l.href.is_some())
+            .and_then(|l| l.href.as_deref())
+    }
+}
+
+/// The result of parsing decoded text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ParsedFeed {
+    /// feedparser's version string (`rss20`, `atom10`, …; empty when unknown).
+    pub version: String,
+    /// Namespace prefixes as declared in the document (known namespaces under
+    /// feedparser's prefix).
+    pub namespaces: BTreeMap<String, String>,
+    /// Channel-level metadata.
+    pub feed: Feed,
+    /// The entries, in document order.
+    pub entries: Vec<Entry>,
+    /// Markup problems, in the order found.
+    pub bozo: Vec<Bozo>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_typed_key_match_is_the_list_of_typed_keys() {
+        for k in Entry::TYPED_KEYS {
+            assert!(Entry::has_typed_key(k), "{k}");
+        }
+        for k in Feed::TYPED_KEYS {
+            assert!(Feed::has_typed_key(k), "{k}");
+        }
+        for k in ["", "\0", "titles", "Title", "itunes_author_x", "links_"] {
+            let listed = Entry::TYPED_KEYS.contains(&k) || Feed::TYPED_KEYS.contains(&k);
+            assert!(
+                !listed && !Entry::has_typed_key(k) && !Feed::has_typed_key(k),
+                "{k}"
+            );
+        }
+    }
+}

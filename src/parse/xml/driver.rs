@@ -1,0 +1,389 @@
+//! The driver: namespace scopes, element names and the open elements, between the
+//! events of either pass and the builder. It resolves each start tag's name and
+//! attributes, closes elements as end tags come (mismatched ones included, for the
+//! lenient pass), skips what is nested too deep, and hands the result over at the end.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::Attrs;
+use super::attrs::dedup_attrs;
+use super::builder::Builder;
+use super::limits::Limit;
+use super::names::{Name, NameCache, lower_in_place, lowercase_cow};
+use super::ns::{canonical_prefix, ns_key};
+use super::scopes::Scopes;
+use crate::bozo::{Bozo, BozoKind};
+use crate::model::ParsedFeed;
+use crate::parse::ParseOptions;
+
+/// One open element as the driver sees it.
+struct Open {
+    name: Rc<Name>,
+    scopes: usize,
+}
+
+/// Namespace resolution and event routing shared by both passes.
+pub(crate) struct Driver<'o> {
+    pub(super) builder: Builder,
+    /// The namespace declarations in scope, innermost last.
+    pub(super) scopes: Scopes,
+    /// Names already resolved in the current namespace scope (cleared when it changes).
+    pub(super) names: NameCache,
+    open: Vec<Open>,
+    /// The open elements deeper than [`SHALLOW`], counted by a hash of their name, so
+    /// that an end tag matching none of them is known at once.
+    deep: DeepNames,
+    pub(super) skipped_depth: usize,
+    /// Borrowed by the whole-text passes; owned by the streaming reader, which outlives
+    /// the options it was given.
+    pub(super) options: Cow<'o, ParseOptions>,
+    pub(super) strict: bool,
+    /// The whole text is known to hold only XML characters (checked once, before the
+    /// strict pass), so events need no character check of their own. False for the
+    /// streaming reader, which never holds the whole text.
+    pub(super) chars_checked: bool,
+    /// The whole text is known to hold no carriage return, so texts need no line-end
+    /// normalisation and no search for one. False for the streaming reader.
+    pub(super) no_cr: bool,
+    pub(super) entities: HashMap<String, String>,
+    /// The text of a run of text and references ([`Driver::text_run`]), reused.
+    pub(super) run: String,
+    /// Where the last run [`Driver::text_run`] declined ends (an offset in the text).
+    pub(super) no_run_before: usize,
+    pub(super) expanded: usize,
+    pub(super) bozo: Vec<Bozo>,
+    /// The [`Limit`]s already recorded, as bits.
+    pub(super) limits_noted: u8,
+}
+
+/// Open elements up to this depth are searched one by one when an end tag comes; the
+/// deeper ones through [`DeepNames`].
+const SHALLOW: usize = 32;
+
+/// A counting filter of the names of the deep open elements (ASCII case folded, hashed
+/// with a per-process random seed): a zero count means no deep element has the name.
+#[derive(Default)]
+struct DeepNames {
+    counts: Vec<u32>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl DeepNames {
+    const BUCKETS: usize = 4096;
+
+    fn bucket(&self, qname: &str) -> usize {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = self.hasher.build_hasher();
+        for b in qname.bytes() {
+            h.write_u8(b.to_ascii_lowercase());
+        }
+        (h.finish() % Self::BUCKETS as u64) as usize
+    }
+
+    fn add(&mut self, qname: &str) {
+        if self.counts.is_empty() {
+            self.counts = vec![0; Self::BUCKETS];
+        }
+        let b = self.bucket(qname);
+        self.counts[b] += 1;
+    }
+
+    fn remove(&mut self, qname: &str) {
+        let b = self.bucket(qname);
+        if let Some(c) = self.counts.get_mut(b) {
+            *c = c.saturating_sub(1);
+        }
+    }
+
+    /// False only when no deep open element has this name.
+    fn may_hold(&self, qname: &str) -> bool {
+        self.counts.get(self.bucket(qname)).is_none_or(|&c| c > 0)
+    }
+}
+
+/// An undeclared namespace prefix (strict pass only).
+pub(super) struct Undeclared(pub(super) String);
+
+impl<'o> Driver<'o> {
+    pub(super) fn new(
+        options: Cow<'o, ParseOptions>,
+        strict: bool,
+        entities: HashMap<String, String>,
+    ) -> Self {
+        Driver {
+            builder: Builder::new(
+                options.base_language.clone(),
+                options.base_uri.clone(),
+                options.max_entries.max(1),
+            )
+            .html_options(options.sanitize_html, options.resolve_relative_uris)
+            .windows_1252_repair(options.windows_1252_repair)
+            .unknown_budget(options.max_unknown_elements),
+            scopes: Scopes::default(),
+            names: NameCache::default(),
+            open: Vec::new(),
+            deep: DeepNames::default(),
+            skipped_depth: 0,
+            options,
+            strict,
+            chars_checked: false,
+            no_cr: false,
+            entities,
+            run: String::new(),
+            no_run_before: 0,
+            expanded: 0,
+            bozo: Vec::new(),
+            limits_noted: 0,
+        }
+    }
+
+    pub(super) fn resolve(&self, prefix: Option<&str>) -> Option<&str> {
+        if prefix == Some("xml") {
+            return Some("http://www.w3.org/XML/1998/namespace");
+        }
+        self.scopes.resolve(prefix)
+    }
+
+    /// The attributes of an element that declares namespaces or has prefixed attribute
+    /// names: declarations go into scope (xlink ones are kept), prefixed names of known
+    /// namespaces are added under feedparser's prefix, every key is lower-cased.
+    fn namespaced_attrs<'a>(
+        &mut self,
+        qname: &str,
+        attrs: Attrs<'a>,
+    ) -> Result<(Rc<Name>, Attrs<'a>), Undeclared> {
+        let scopes_before = self.scopes.len();
+        let mut plain = Vec::with_capacity(attrs.len());
+        let mut xlink = Vec::new();
+        for (k, v) in attrs {
+            if k == "xmlns" {
+                self.builder.track_namespace(None, &v);
+                self.scopes.push(None, v.into_owned());
+            } else if let Some(p) = k.strip_prefix("xmlns:") {
+                self.builder.track_namespace(Some(p), &v);
+                if v == "http://www.w3.org/1999/xlink" {
+                    xlink.push((format!("xmlns:{}", p.to_lowercase()).into(), v.clone()));
+                }
+                self.scopes.push(Some(p), v.into_owned());
+            } else {
+                plain.push((k, v));
+            }
+        }
+        if self.scopes.len() != scopes_before {
+            self.names.clear();
+            if scopes_before == 0 {
+                self.reuse_names();
+            }
+        }
+        let name = self.name_for(qname)?;
+        let mut out = xlink;
+        for (k, v) in plain {
+            if let Some((p, local)) = k.split_once(':') {
+                if let Some(uri) = self.resolve(Some(p)) {
+                    let lower = ns_key(uri);
+                    if let Some(c) = canonical_prefix(&lower).filter(|c| !c.is_empty()) {
+                        out.push((format!("{c}:{local}").to_lowercase().into(), v.clone()));
+                    }
+                } else if self.strict && p != "xmlns" {
+                    return Err(Undeclared(p.to_owned()));
+                }
+            }
+            out.push((lowercase_cow(k), v));
+        }
+        Ok((name, out))
+    }
+
+    pub(super) fn start(&mut self, qname: &str, attrs: Attrs<'_>) -> Result<(), Undeclared> {
+        if self.skipped_depth > 0 || self.open.len() >= self.options.max_depth {
+            self.skipped_depth += 1;
+            self.note_limit(Limit::Depth);
+            return Ok(());
+        }
+        let scopes_before = self.scopes.len();
+        let (name, out) = if attrs.iter().any(|(k, _)| k == "xmlns" || k.contains(':')) {
+            match self.namespaced_attrs(qname, attrs) {
+                Ok(resolved) => resolved,
+                Err(undeclared) => {
+                    // The element's declarations leave scope again: the driver is as it
+                    // was before this start tag, which the lenient pass reads afresh.
+                    self.pop_scopes(scopes_before);
+                    return Err(undeclared);
+                }
+            }
+        } else {
+            // No declarations and no prefixed names: only the keys change. A root that
+            // declares nothing starts with the names of a recent such feed.
+            if self.open.is_empty() && scopes_before == 0 && self.names.is_empty() {
+                self.reuse_names();
+            }
+            let name = self.name_for(qname)?;
+            let mut attrs = attrs;
+            for (k, _) in &mut attrs {
+                lower_in_place(k);
+            }
+            (name, attrs)
+        };
+        self.builder.start(&name, dedup_attrs(out));
+        if self.open.len() >= SHALLOW {
+            self.deep.add(&name.qname);
+        }
+        self.open.push(Open {
+            name,
+            scopes: scopes_before,
+        });
+        Ok(())
+    }
+
+    pub(super) fn end(&mut self, qname: &str) {
+        if self.skipped_depth > 0 {
+            self.skipped_depth -= 1;
+            return;
+        }
+        // The usual case (and the only one the strict pass lets through): the end tag
+        // closes the innermost element, spelled the same.
+        if self.open.last().is_some_and(|o| *o.name.qname == *qname) {
+            self.pop_open();
+            return;
+        }
+        // Only the shallow elements can match when no deep one has this name: an end
+        // tag that matches nothing costs at most SHALLOW comparisons, however deep.
+        let candidates = if self.open.len() > SHALLOW && !self.deep.may_hold(qname) {
+            &self.open[..SHALLOW]
+        } else {
+            &self.open[..]
+        };
+        let Some(i) = candidates
+            .iter()
+            .rposition(|o| o.name.qname.eq_ignore_ascii_case(qname))
+        else {
+            // An end tag that closes nothing open is ignored.
+            return;
+        };
+        // Elements left open inside it are closed first (innermost first).
+        while self.open.len() > i {
+            self.pop_open();
+        }
+    }
+
+    fn pop_open(&mut self) {
+        let Some(open) = self.open.pop() else {
+            return;
+        };
+        if self.open.len() >= SHALLOW {
+            self.deep.remove(&open.name.qname);
+        }
+        self.builder.end(&open.name);
+        self.pop_scopes(open.scopes);
+        if self.open.is_empty() && self.scopes.len() == 0 {
+            // The root closed (one with declarations has stashed its names already).
+            self.stash_names();
+        }
+    }
+
+    /// Whether an HTML void element just started inside content (lenient pass: closed at
+    /// once, since HTML never closes it).
+    pub(super) fn void_in_content(&self, name: &str) -> bool {
+        self.builder.in_content()
+            && matches!(
+                name.to_ascii_lowercase().as_str(),
+                "area"
+                    | "br"
+                    | "col"
+                    | "embed"
+                    | "hr"
+                    | "img"
+                    | "input"
+                    | "param"
+                    | "source"
+                    | "track"
+                    | "wbr"
+            )
+    }
+
+    /// Closes every element still open (the lenient pass at the end of the text).
+    pub(super) fn close_all(&mut self) {
+        self.skipped_depth = 0;
+        while !self.open.is_empty() {
+            self.pop_open();
+        }
+    }
+
+    /// Drops the namespace declarations of a closed element.
+    fn pop_scopes(&mut self, to: usize) {
+        if self.scopes.len() > to {
+            if to == 0 {
+                self.stash_names();
+            }
+            self.scopes.truncate(to);
+            self.names.clear();
+        }
+    }
+
+    pub(super) fn text(&mut self, s: &str, escape: bool) {
+        if self.skipped_depth > 0 {
+            return;
+        }
+        if !self.strict && s.contains('\r') {
+            // XML line-end normalisation, which the strict pass gets from quick-xml.
+            let normalized = s.replace("\r\n", "\n").replace('\r', "\n");
+            self.builder.data(&normalized, escape);
+        } else {
+            self.builder.data(s, escape);
+        }
+    }
+
+    pub(super) fn finish(self, version: Option<&str>, mut bozo: Vec<Bozo>) -> ParsedFeed {
+        let Driver {
+            builder, bozo: own, ..
+        } = self;
+        bozo.extend(own);
+        if builder.not_base64 > 0 {
+            let n = builder.not_base64;
+            bozo.push(Bozo::new(
+                BozoKind::InvalidBase64,
+                format!(
+                    "{n} content value(s) marked base64 are not base64 text; kept as published"
+                ),
+            ));
+        }
+        if builder.unknown_dropped > 0 {
+            bozo.push(Bozo::new(
+                BozoKind::LimitExceeded,
+                format!(
+                    "more than {} elements without a field in the model \
+                     (ParseOptions::max_unknown_elements): {} more were skipped",
+                    builder.unknown_limit, builder.unknown_dropped
+                ),
+            ));
+        }
+        if builder.entries_truncated {
+            let max = builder.max_entries;
+            bozo.push(Bozo::new(
+                BozoKind::LimitExceeded,
+                format!(
+                    "more than {max} entries (ParseOptions::max_entries): the first {} and \
+                     the last were kept, the others dropped",
+                    max - 1
+                ),
+            ));
+        }
+        let version = version.map_or_else(|| builder.version.clone(), str::to_owned);
+        // The per-entry bookkeeping is done with: freed before the model is built.
+        let mut builder = builder;
+        builder.property_depth = hashbrown::HashMap::new();
+        for open in std::mem::take(&mut builder.entries) {
+            builder.finalize(open.finish());
+        }
+        let feed = builder.feed.finish();
+        let entries = builder.done;
+        ParsedFeed {
+            version,
+            namespaces: builder.namespaces_in_use,
+            feed,
+            entries,
+            bozo,
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! One quick-xml event routed to the builder: the step the strict pass and the
+//! incremental reader share, and the strict reading of references.
+
+use std::borrow::Cow;
+
+use quick_xml::events::{BytesText, Event};
+
+use super::chars::{
+    CDATA_END_IN_TEXT, check_text, holds_cdata_end, invalid_char, is_xml_char, scan_text,
+};
+use super::driver::{Driver, Undeclared};
+use super::{lenient, text};
+use crate::bozo::BozoKind;
+
+/// Why the strict pass stops at an event.
+pub(super) enum Failure {
+    /// Not well-formed: the message.
+    Malformed(String),
+    /// An undeclared namespace prefix.
+    Undeclared(Undeclared),
+}
+
+impl Failure {
+    /// The strict pass's error at byte offset `pos`.
+    pub(super) fn at(self, pos: usize) -> (String, usize, BozoKind) {
+        match self {
+            Failure::Malformed(m) => (m, pos, BozoKind::NotWellFormed),
+            Failure::Undeclared(u) => undeclared(u, pos),
+        }
+    }
+}
+
+/// The record of an undeclared namespace prefix at byte offset `pos`.
+pub(super) fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind) {
+    (
+        format!("'{}' is not associated with a namespace", f.0),
+        pos,
+        BozoKind::UndeclaredNamespace,
+    )
+}
+
+impl<'o> Driver<'o> {
+    /// Routes one quick-xml event inside the document to the builder: the step the strict
+    /// pass and the streaming reader ([`stream`]) share. A strict driver checks
+    /// well-formedness (names, attribute values, characters, references) and fails on the
+    /// first problem; a lenient one never fails and reads attributes and references as
+    /// the lenient pass does (HTML entities resolved, unknown ones kept as written,
+    /// valueless attributes read as empty, HTML void elements closed inside content).
+    /// Prolog events (declaration, DOCTYPE, comments, PIs) are ignored.
+    pub(super) fn quick_event(&mut self, ev: Event<'_>) -> Result<(), Failure> {
+        match ev {
+            Event::Start(e) => {
+                let attrs = self.quick_attrs(&e)?;
+                let name = e.name();
+                self.start(name.as_ref(), attrs)
+                    .map_err(Failure::Undeclared)?;
+                if !self.strict && self.void_in_content(name.as_ref()) {
+                    self.end(name.as_ref());
+                }
+            }
+            Event::Empty(e) => {
+                let attrs = self.quick_attrs(&e)?;
+                let name = e.name();
+                self.start(name.as_ref(), attrs)
+                    .map_err(Failure::Undeclared)?;
+                self.end(name.as_ref());
+            }
+            Event::End(e) => self.end(e.name().as_ref()),
+            Event::Text(t) => self.text_event(&t, false)?,
+            Event::CData(c) => {
+                let raw: &str = &c;
+                let s = if !self.no_cr && memchr::memchr(b'\r', raw.as_bytes()).is_some() {
+                    c.xml_content(quick_xml::XmlVersion::Implicit1_0)
+                } else {
+                    Cow::Borrowed(raw)
+                };
+                if self.strict && !self.chars_checked {
+                    check_text(&s).map_err(Failure::Malformed)?;
+                }
+                self.text(&s, true);
+            }
+            Event::GeneralRef(r) => {
+                let name = r.into_inner();
+                if self.strict {
+                    self.strict_ref(&name).map_err(Failure::Malformed)?;
+                } else {
+                    let (text, known) = lenient::reference(&name, self);
+                    self.text(&text, known);
+                }
+            }
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) | Event::Eof => {}
+        }
+        Ok(())
+    }
+
+    /// A text event. `no_cdata_end`: the text is known to hold no `]]>` ([`own_event`]
+    /// looked for it while finding the text's end), so it needs no search of its own.
+    pub(super) fn text_event(
+        &mut self,
+        t: &BytesText<'_>,
+        no_cdata_end: bool,
+    ) -> Result<(), Failure> {
+        // Line ends normalized as XML 1.0 says; a text without a carriage return (almost
+        // every one) is taken as it is, without that second pass.
+        let raw: &str = t;
+        let s = if !self.no_cr && memchr::memchr(b'\r', raw.as_bytes()).is_some() {
+            t.xml_content(quick_xml::XmlVersion::Implicit1_0)
+        } else {
+            Cow::Borrowed(raw)
+        };
+        if self.strict && self.chars_checked {
+            if !no_cdata_end && holds_cdata_end(&s) {
+                return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
+            }
+        } else if self.strict {
+            match scan_text(&s, true) {
+                (Some(c), _) => return Err(Failure::Malformed(invalid_char(c))),
+                (None, true) => {
+                    return Err(Failure::Malformed(CDATA_END_IN_TEXT.into()));
+                }
+                (None, false) => {}
+            }
+        }
+        self.text(&s, true);
+        Ok(())
+    }
+
+    /// A reference in text, resolved strictly.
+    fn strict_ref(&mut self, name: &str) -> Result<(), String> {
+        if name.starts_with('#') {
+            match text::char_ref(name).filter(|&c| is_xml_char(c)) {
+                Some(c) => self.text(c.encode_utf8(&mut [0; 4]), true),
+                None => return Err(format!("reference to invalid character number: &{name};")),
+            }
+        } else if let Some(v) = text::xml_entity(name) {
+            self.text(v, true);
+        } else if let Some(v) = self.entity(name) {
+            self.text(&v, true);
+        } else {
+            return Err(format!("undefined entity: &{name};"));
+        }
+        Ok(())
+    }
+}

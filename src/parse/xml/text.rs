@@ -1,0 +1,331 @@
+//! Text helpers shared by both passes: XML escapes and references, HTML guessing,
+//! base64, and the small pattern matchers feedparser expresses as regular expressions.
+
+/// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
+/// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
+/// U+00A0/U+3000, which are content.
+#[must_use]
+pub fn trim_xml(s: &str) -> &str {
+    s.trim_matches([' ', '\t', '\r', '\n'])
+}
+
+/// Escapes `&`, `<` and `>` (and, when `quote`, `"`).
+#[must_use]
+pub fn xml_escape(s: &str, quote: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s, quote);
+    out
+}
+
+/// Appends `s` to `out` with `&`, `<` and `>` escaped.
+pub fn xml_escape_into(out: &mut String, s: &str) {
+    escape_into(out, s, false);
+}
+
+fn escape_into(out: &mut String, s: &str, quote: bool) {
+    if !s.contains(['&', '<', '>', '"']) {
+        out.push_str(s);
+        return;
+    }
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if quote => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+}
+
+/// The replacement text of a predefined XML entity.
+#[must_use]
+pub fn xml_entity(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "lt" => "<",
+        "gt" => ">",
+        "amp" => "&",
+        "quot" => "\"",
+        "apos" => "'",
+        _ => return None,
+    })
+}
+
+/// Resolves a character reference body (`#123` or `#x1F`, without `&` and `;`).
+#[must_use]
+pub fn char_ref(body: &str) -> Option<char> {
+    let num = body.strip_prefix('#')?;
+    let code = if let Some(hex) = num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
+        u32::from_str_radix(hex, 16).ok()?
+    } else {
+        num.parse::<u32>().ok()?
+    };
+    if code == 0 {
+        return None;
+    }
+    char::from_u32(code)
+}
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The run of word characters at the start of `s`.
+fn word_prefix(s: &str) -> &str {
+    let end = s.find(|c: char| !is_word(c)).unwrap_or(s.len());
+    &s[..end]
+}
+
+/// feedparser's guess whether plain RSS text is really HTML: it has a closing tag or an
+/// entity, every tag is a common HTML element, every entity is an HTML one. feedparser
+/// knows HTML 4's names only; HTML5's count too (`Za&zdot;` is HTML as `Caf&eacute;` is),
+/// so that the value is typed, and rendered, as the HTML it is.
+#[must_use]
+pub fn looks_like_html(s: &str) -> bool {
+    let mut has_close = false;
+    let mut has_entity = false;
+    // Closing tags `</word>` and every tag name `</?word`.
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        let after = &rest[i + 1..];
+        let (closing, name_part) = match after.strip_prefix('/') {
+            Some(n) => (true, n),
+            None => (false, after),
+        };
+        let name = word_prefix(name_part);
+        if !name.is_empty() {
+            if closing && name_part[name.len()..].starts_with('>') {
+                has_close = true;
+            }
+            if !crate::html::is_acceptable_element(&name.to_lowercase()) {
+                return false;
+            }
+        }
+        rest = after;
+    }
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        let after = &rest[i + 1..];
+        let body = after.strip_prefix('#').unwrap_or(after);
+        let name = word_prefix(body);
+        if !name.is_empty() && body[name.len()..].starts_with(';') {
+            has_entity = true;
+            if !after.starts_with('#')
+                && crate::entities::html4(name).is_none()
+                && crate::entities::html5(name).is_none()
+            {
+                return false;
+            }
+        }
+        rest = after;
+    }
+    has_close || has_entity
+}
+
+/// Replaces `&name;` (name of `[A-Za-z0-9_]`) with `&name`, as feedparser does to links.
+#[must_use]
+pub fn unsemicolon_refs(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_owned();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..=i]);
+        let after = &rest[i + 1..];
+        let n = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        if n > 0 && after[n..].starts_with(';') {
+            out.push_str(&after[..n]);
+            rest = &after[n + 1..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Decodes base64 content (`mode="base64"`, or an Atom content type that is not text)
+/// to UTF-8 text. Stricter than Python's `base64.decodebytes`, which skips any character
+/// outside the alphabet and so turns plain text into garbage: only whitespace may sit
+/// between the characters of the alphabet, `=` only at the end, the length must be a
+/// whole number of quads, and the bytes must be UTF-8 text without control characters
+/// (tab, LF and CR aside). `None` otherwise: the caller keeps the value as published.
+#[must_use]
+pub fn base64_utf8(s: &str) -> Option<String> {
+    let mut bits: u32 = 0;
+    let mut nbits = 0;
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let mut count = 0usize;
+    let mut pad = 0usize;
+    for b in s.bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => {
+                pad += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' => continue,
+            _ => return None,
+        };
+        if pad > 0 {
+            return None; // data after padding
+        }
+        count += 1;
+        bits = (bits << 6) | u32::from(v);
+        nbits += 6;
+        if nbits >= 8 {
+            nbits -= 8;
+            out.push((bits >> nbits) as u8);
+            bits &= (1 << nbits) - 1;
+        }
+    }
+    if count == 0 || pad > 2 || !(count + pad).is_multiple_of(4) {
+        return None;
+    }
+    let text = String::from_utf8(out).ok()?;
+    let controls = text
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+    (!controls).then_some(text)
+}
+
+/// Finds an e-mail address the way feedparser's author pattern does; returns its byte
+/// range.
+#[must_use]
+pub fn find_email(s: &str) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    let local = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'+');
+    let label = |c: u8| c.is_ascii_alphanumeric() || c == b'-';
+    let mut start = 0;
+    while start < b.len() {
+        if !local(b[start]) {
+            start += 1;
+            continue;
+        }
+        let mut at = start;
+        while at < b.len() && local(b[at]) {
+            at += 1;
+        }
+        if at < b.len()
+            && b[at] == b'@'
+            && let Some(end) = match_domain(b, at + 1, label)
+        {
+            let mut end = end;
+            if end < b.len() && b[end] == b']' {
+                end += 1;
+            }
+            if s[end..].starts_with("?subject=") {
+                let mut e = end + 9;
+                while e < b.len() && !b[e].is_ascii_whitespace() {
+                    e += 1;
+                }
+                if e > end + 9 {
+                    end = e;
+                }
+            }
+            return Some((start, end));
+        }
+        // Any later start inside this run reaches the same '@' with a shorter local part:
+        // the regex would have matched at `start` already, so skip the run.
+        start = at.max(start + 1);
+    }
+    None
+}
+
+fn match_domain(b: &[u8], from: usize, label: impl Fn(u8) -> bool) -> Option<usize> {
+    // Positions just after each "label." group, greedily.
+    let mut ends = Vec::new();
+    let mut i = from;
+    loop {
+        let mut j = i;
+        while j < b.len() && label(b[j]) {
+            j += 1;
+        }
+        if j > i && j < b.len() && b[j] == b'.' {
+            ends.push(j + 1);
+            i = j + 1;
+        } else {
+            break;
+        }
+    }
+    for &e in ends.iter().rev() {
+        let letters = b[e..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if letters >= 2 {
+            return Some(e + letters.min(4));
+        }
+        let digits = b[e..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits >= 1 {
+            return Some(e + digits.min(3));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_guess() {
+        assert!(looks_like_html("<b>bold</b>"));
+        assert!(looks_like_html("a &amp; b"));
+        assert!(!looks_like_html("a < b"));
+        assert!(!looks_like_html("<foo>x</foo>"));
+        assert!(!looks_like_html("plain"));
+        assert!(looks_like_html("Caf&eacute;"));
+        assert!(looks_like_html("Za&zdot;&oacute;&lstrok;&cacute;"));
+        assert!(looks_like_html("<b>&Vcy;</b> &AMP;"));
+        assert!(!looks_like_html("a &bogus; b"));
+        assert!(!looks_like_html("&Vcy; &bogus;"));
+        assert!(!looks_like_html("&VCY;"));
+    }
+
+    #[test]
+    fn email_pattern() {
+        let s = "Example editor (me@example.com)";
+        let (a, b) = find_email(s).unwrap();
+        assert_eq!(&s[a..b], "me@example.com");
+        assert!(find_email("no address here").is_none());
+    }
+
+    #[test]
+    fn base64_roundtrip() {
+        assert_eq!(base64_utf8("aGVsbG8=").as_deref(), Some("hello"));
+        assert_eq!(
+            base64_utf8("aGVs\n bG8g\r\nd29y bGQ=").as_deref(),
+            Some("hello world")
+        );
+        assert_eq!(base64_utf8("Q2Fmw6k=").as_deref(), Some("Café"));
+    }
+
+    #[test]
+    fn text_that_is_not_base64_is_refused() {
+        // Python's decodebytes skips the spaces and punctuation and returns garbage.
+        for text in [
+            "Hello world, this is plain text.",
+            "Plain text without punctuation but with spaces",
+            "abcd efgh",    // a whole number of quads: decodes to control bytes
+            "aGVsbG8=aGk=", // data after padding
+            "aGVsbG8",      // not a whole number of quads
+            "",
+            "   ",
+        ] {
+            assert_eq!(base64_utf8(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn link_refs() {
+        assert_eq!(unsemicolon_refs("a?x=1&b;=2"), "a?x=1&b=2");
+    }
+}
