@@ -1,29 +1,40 @@
-//! Decode + parse throughput against two baselines, on generated (deterministic) feeds:
+//! Decode + parse throughput against the floor and feed-rs, on generated (deterministic)
+//! feeds:
 //!
 //! - `*/feed-decoder`: `feed_decoder::parse(bytes, &Transport::Local)` (decode + parse,
 //!   HTML values sanitized and their URIs resolved, the defaults);
 //! - `*/feed-decoder-raw`: the same with sanitizing and resolution off — aim: the
 //!   defaults cost at most 1.3× this;
-//! - `*/scan`: a bare quick-xml event scan of the already-decoded text (every event read
-//!   to EOF, text and CDATA content taken, names touched) — aim: feed-decoder ≤ 2× this;
+//! - `*/floor`: what any decoder must do (`examples/floor/walk.rs`, nothing of this
+//!   crate): the bytes decoded with encoding_rs by their declared label (lossy, as
+//!   declared even where the label is wrong) and every quick-xml event of the text read
+//!   to the end, nothing unescaped — aim: feed-decoder ≤ 2× this (≤ 2.5× on the
+//!   `fallback-*` inputs, ≤ 3× on `truncated-rss`);
 //! - `*/feed-rs`: `feed_rs::parser::parse` over the same bytes — aim: feed-decoder faster.
 //!
-//! Inputs: a ~20 MB RSS 2.0 feed in UTF-8 and windows-1252, a ~20 MB Atom 1.0 feed in
-//! UTF-8 and windows-1251, two ~20 MB feeds whose label is wrong (the fallback chain:
-//! UTF-8 declared us-ascii, windows-1251 declared UTF-8; aim ≤ 3× the scan), a ~20 MB
+//! Inputs, each about 20 MiB as bytes: RSS 2.0 in UTF-8, windows-1252, windows-1251 and
+//! Shift_JIS; Atom 1.0 in UTF-8, windows-1251 and Shift_JIS; two feeds whose label is
+//! wrong (the fallback chain: UTF-8 declared us-ascii, windows-1251 declared UTF-8); an
 //! RSS feed truncated near its end (broken markup: the lenient pass takes over where the
-//! strict one stopped; aim ≤ 3× the scan), and 50 small feeds (2–20 KB, RSS and Atom,
-//! UTF-8) measured as one batch.
+//! strict one stopped); and 200 small feeds (5–50 KB, log-uniform, RSS and Atom, half
+//! UTF-8 and half windows-1252, windows-1251 or Shift_JIS) measured as one batch in one
+//! thread.
 //!
 //! `python3 tools/parse_ratios.py` prints the ratios of the medians after a run.
+//! `PARSE_BENCH_DUMP=DIR cargo bench --bench parse` writes the inputs to DIR instead of
+//! measuring (for `tools/parse_ratios.py --processes` and profilers).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use encoding_rs::{Encoding, SHIFT_JIS, UTF_8, WINDOWS_1251, WINDOWS_1252};
 use feed_decoder::Transport;
-use quick_xml::Reader;
-use quick_xml::events::Event;
+
+/// The floor, shared with the `floor` example (which reads every count it keeps).
+#[allow(dead_code)]
+#[path = "../examples/floor/walk.rs"]
+mod walk;
 
 const LARGE: usize = 20 << 20;
 
@@ -101,6 +112,28 @@ const CYRILLIC: &[&str] = &[
     "выросли",
     "на",
     "5%",
+    "news",
+    "update",
+];
+
+/// Words that Shift_JIS can encode.
+const JAPANESE: &[&str] = &[
+    "ニュース",
+    "今日",
+    "東京",
+    "の",
+    "天気",
+    "は",
+    "晴れ",
+    "です",
+    "。",
+    "株価",
+    "が",
+    "上昇",
+    "「引用」",
+    "経済",
+    "、",
+    "５％",
     "news",
     "update",
 ];
@@ -230,26 +263,6 @@ fn atom(label: &str, words: &[&str], size: usize, seed: u64) -> String {
     s
 }
 
-/// The bare scan: every event to EOF, text and CDATA content taken, names touched.
-fn scan(text: &str) -> usize {
-    let mut reader = Reader::from_str(text);
-    let mut n = 0usize;
-    loop {
-        match reader.read_event() {
-            Ok(Event::Start(e) | Event::Empty(e)) => n += e.name().as_ref().len(),
-            Ok(Event::End(e)) => n += e.name().as_ref().len(),
-            Ok(Event::Text(t)) => n += t.xml_content(quick_xml::XmlVersion::Implicit1_0).len(),
-            Ok(Event::CData(c)) => {
-                n += c.xml_content(quick_xml::XmlVersion::Implicit1_0).len();
-            }
-            Ok(Event::GeneralRef(r)) => n += r.len(),
-            Ok(Event::Eof) | Err(_) => break,
-            Ok(_) => n += 1,
-        }
-    }
-    n
-}
-
 fn ours(bytes: &[u8]) -> usize {
     let p = feed_decoder::parse(bytes, &Transport::Local);
     p.entries.len() + p.decoded.text.len()
@@ -274,6 +287,100 @@ fn feed_rs(bytes: &[u8]) -> usize {
     feed_rs::parser::parse(bytes).map_or(0, |f| f.entries.len())
 }
 
+/// The text encoded, every character mappable.
+fn encode(encoding: &'static Encoding, text: &str) -> Vec<u8> {
+    let (bytes, _, unmappable) = encoding.encode(text);
+    assert!(!unmappable, "{} cannot encode the words", encoding.name());
+    bytes.into_owned()
+}
+
+/// A feed from `make` (which writes about `size` bytes of UTF-8 text) of about `target`
+/// bytes once encoded in `encoding`: the text's size is scaled by what the encoding does
+/// to a 256 KiB sample of the same feed.
+fn encoded(encoding: &'static Encoding, target: usize, make: impl Fn(usize) -> String) -> Vec<u8> {
+    let sample = make(256 << 10);
+    let scale = sample.len() as f64 / encode(encoding, &sample).len() as f64;
+    encode(encoding, &make((target as f64 * scale) as usize))
+}
+
+/// The feed formats.
+#[derive(Clone, Copy)]
+enum Format {
+    Rss,
+    Atom,
+}
+
+impl Format {
+    fn name(self) -> &'static str {
+        match self {
+            Format::Rss => "rss",
+            Format::Atom => "atom",
+        }
+    }
+
+    /// A feed of about `target` bytes written as `charset` says.
+    fn feed(self, charset: Charset, target: usize, seed: u64) -> Vec<u8> {
+        let Charset { words, label, .. } = charset;
+        encoded(charset.encoding, target, |size| match self {
+            Format::Rss => rss(label, words, size, seed),
+            Format::Atom => atom(label, words, size, seed),
+        })
+    }
+}
+
+/// How a feed is written: its encoding, the label it declares, the words of its text
+/// (ones the encoding can write), and the encoding's name in file names.
+#[derive(Clone, Copy)]
+struct Charset {
+    encoding: &'static Encoding,
+    label: &'static str,
+    words: &'static [&'static str],
+    name: &'static str,
+}
+
+impl Charset {
+    fn utf8(words: &'static [&'static str]) -> Charset {
+        Charset {
+            encoding: UTF_8,
+            label: "utf-8",
+            words,
+            name: "utf8",
+        }
+    }
+
+    fn windows_1252() -> Charset {
+        Charset {
+            encoding: WINDOWS_1252,
+            label: "windows-1252",
+            words: LATIN,
+            name: "windows1252",
+        }
+    }
+
+    fn windows_1251() -> Charset {
+        Charset {
+            encoding: WINDOWS_1251,
+            label: "windows-1251",
+            words: CYRILLIC,
+            name: "windows1251",
+        }
+    }
+
+    fn shift_jis() -> Charset {
+        Charset {
+            encoding: SHIFT_JIS,
+            label: "Shift_JIS",
+            words: JAPANESE,
+            name: "shiftjis",
+        }
+    }
+
+    /// The same feed declared as `label`.
+    fn declared(self, label: &'static str) -> Charset {
+        Charset { label, ..self }
+    }
+}
+
 fn large(c: &mut Criterion, group: &str, bytes: &[u8]) {
     // `PARSE_BENCH_DUMP=dir` writes the inputs out (for profiling) instead of measuring.
     if let Some(dir) = std::env::var_os("PARSE_BENCH_DUMP") {
@@ -284,9 +391,6 @@ fn large(c: &mut Criterion, group: &str, bytes: &[u8]) {
         .expect("dump");
         return;
     }
-    let text = feed_decoder::decode(bytes, &Transport::Local)
-        .text
-        .into_owned();
     let mut g = c.benchmark_group(group);
     g.sampling_mode(SamplingMode::Flat)
         .sample_size(10)
@@ -297,90 +401,116 @@ fn large(c: &mut Criterion, group: &str, bytes: &[u8]) {
     g.bench_function("feed-decoder-raw", |b| {
         b.iter(|| ours_raw(black_box(bytes)))
     });
-    g.bench_function("scan", |b| b.iter(|| scan(black_box(&text))));
+    g.bench_function("floor", |b| {
+        b.iter(|| walk::floor(black_box(bytes), None).bytes)
+    });
     g.bench_function("feed-rs", |b| b.iter(|| feed_rs(black_box(bytes))));
     g.finish();
 }
 
+/// The 200 small feeds: sizes log-uniform in 5–50 KB (as bytes), RSS and Atom, the even
+/// ones UTF-8 and the odd ones windows-1252, windows-1251 or Shift_JIS, each with words of
+/// its script (the UTF-8 ones cycle through the same three scripts). Named
+/// `small-NNN-FORMAT-ENCODING`.
+fn small_feeds() -> Vec<(String, Vec<u8>)> {
+    let legacy = [
+        Charset::windows_1252(),
+        Charset::windows_1251(),
+        Charset::shift_jis(),
+    ];
+    let mut sizes = Rng(0x5eed);
+    (0..200u64)
+        .map(|i| {
+            let pair = i / 2;
+            let script = legacy[(pair % 3) as usize];
+            let format = if (pair / 3) % 2 == 0 {
+                Format::Rss
+            } else {
+                Format::Atom
+            };
+            let charset = if i % 2 == 0 {
+                Charset::utf8(script.words)
+            } else {
+                script
+            };
+            // 5 KB × 10^u, u uniform in [0, 1).
+            let u = (sizes.next() >> 11) as f64 / (1u64 << 53) as f64;
+            let size = (5000.0 * 10f64.powf(u)) as usize;
+            (
+                format!("small-{i:03}-{}-{}", format.name(), charset.name),
+                format.feed(charset, size, 100 + i),
+            )
+        })
+        .collect()
+}
+
 fn bench(c: &mut Criterion) {
-    let rss_utf8 = rss("utf-8", LATIN, LARGE, 1).into_bytes();
-    large(c, "rss-utf8", &rss_utf8);
-    drop(rss_utf8);
-    let rss_1252 = encoding_rs::WINDOWS_1252
-        .encode(&rss("windows-1252", LATIN, LARGE, 2))
-        .0
-        .into_owned();
-    large(c, "rss-windows1252", &rss_1252);
-    drop(rss_1252);
-    let atom_utf8 = atom("utf-8", LATIN, LARGE, 3).into_bytes();
-    large(c, "atom-utf8", &atom_utf8);
-    drop(atom_utf8);
-    let atom_1251 = encoding_rs::WINDOWS_1251
-        .encode(&atom("windows-1251", CYRILLIC, LARGE, 4))
-        .0
-        .into_owned();
-    large(c, "atom-windows1251", &atom_1251);
-    drop(atom_1251);
+    let inputs = [
+        ("rss-utf8", Format::Rss, Charset::utf8(LATIN), 1),
+        ("rss-windows1252", Format::Rss, Charset::windows_1252(), 2),
+        ("rss-windows1251", Format::Rss, Charset::windows_1251(), 8),
+        ("rss-shiftjis", Format::Rss, Charset::shift_jis(), 9),
+        ("atom-utf8", Format::Atom, Charset::utf8(LATIN), 3),
+        ("atom-windows1251", Format::Atom, Charset::windows_1251(), 4),
+        ("atom-shiftjis", Format::Atom, Charset::shift_jis(), 10),
+    ];
+    for (group, format, charset, seed) in inputs {
+        let bytes = format.feed(charset, LARGE, seed);
+        large(c, group, &bytes);
+    }
 
     // The fallback path: the label is wrong, the strict pass fails and the chain finds
-    // the encoding (aim: feed-decoder <= 3x the scan). UTF-8 declared us-ascii, and
-    // windows-1251 bytes declared UTF-8 (chardetng's guess decides).
-    let ascii_declared = rss("us-ascii", LATIN, LARGE, 5).into_bytes();
+    // the encoding (the floor decodes by the wrong label, as declared). UTF-8 declared
+    // us-ascii, and windows-1251 bytes declared UTF-8 (chardetng's guess decides).
+    let ascii_declared = Format::Rss.feed(Charset::utf8(LATIN).declared("us-ascii"), LARGE, 5);
     large(c, "fallback-utf8-as-ascii", &ascii_declared);
     drop(ascii_declared);
-    let cyrillic_as_utf8 = encoding_rs::WINDOWS_1251
-        .encode(&atom("utf-8", CYRILLIC, LARGE, 6))
-        .0
-        .into_owned();
+    let cyrillic_as_utf8 = Format::Atom.feed(Charset::windows_1251().declared("utf-8"), LARGE, 6);
     large(c, "fallback-1251-as-utf8", &cyrillic_as_utf8);
     drop(cyrillic_as_utf8);
 
     // Broken markup: an RSS feed cut off 100 bytes before its end, so that the strict
     // pass fails at the very end and the lenient pass takes over there.
-    let mut truncated = rss("utf-8", LATIN, LARGE, 7).into_bytes();
+    let mut truncated = Format::Rss.feed(Charset::utf8(LATIN), LARGE, 7);
     truncated.truncate(truncated.len() - 100);
     large(c, "truncated-rss", &truncated);
     drop(truncated);
 
-    // 50 small feeds, 2–20 KB, alternating RSS and Atom.
-    let small: Vec<Vec<u8>> = (0..50u64)
-        .map(|i| {
-            let size = 2048 + (i as usize * 18 * 1024) / 49;
-            if i % 2 == 0 {
-                rss("utf-8", LATIN, size, 100 + i).into_bytes()
-            } else {
-                atom("utf-8", LATIN, size, 100 + i).into_bytes()
-            }
-        })
-        .collect();
+    let small = small_feeds();
     if let Some(dir) = std::env::var_os("PARSE_BENCH_DUMP") {
-        for (i, f) in small.iter().enumerate() {
+        for (name, bytes) in &small {
             std::fs::write(
-                std::path::Path::new(&dir).join(format!("small-{i:02}.xml")),
-                f,
+                std::path::Path::new(&dir).join(format!("{name}.xml")),
+                bytes,
             )
             .expect("dump");
         }
         return;
     }
-    let texts: Vec<String> = small
-        .iter()
-        .map(|b| feed_decoder::decode(b, &Transport::Local).text.into_owned())
-        .collect();
-    let total: usize = small.iter().map(Vec::len).sum();
+    let total: usize = small.iter().map(|(_, b)| b.len()).sum();
     let mut g = c.benchmark_group("small");
     g.sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3))
         .throughput(Throughput::Bytes(total as u64));
     g.bench_function("feed-decoder", |b| {
-        b.iter(|| small.iter().map(|f| ours(black_box(f))).sum::<usize>())
+        b.iter(|| small.iter().map(|(_, f)| ours(black_box(f))).sum::<usize>())
     });
-    g.bench_function("scan", |b| {
-        b.iter(|| texts.iter().map(|t| scan(black_box(t))).sum::<usize>())
+    g.bench_function("floor", |b| {
+        b.iter(|| {
+            small
+                .iter()
+                .map(|(_, f)| walk::floor(black_box(f), None).bytes)
+                .sum::<usize>()
+        })
     });
     g.bench_function("feed-rs", |b| {
-        b.iter(|| small.iter().map(|f| feed_rs(black_box(f))).sum::<usize>())
+        b.iter(|| {
+            small
+                .iter()
+                .map(|(_, f)| feed_rs(black_box(f)))
+                .sum::<usize>()
+        })
     });
     g.finish();
 }

@@ -1,11 +1,13 @@
 //! Decodes and parses files `N` times (default 1) and prints the time per run: a target
-//! for profilers (`perf record`, `valgrind --tool=callgrind`) and the bare-scan baseline
-//! of `tools/parse_ratios.py`.
+//! for profilers (`perf record`, `valgrind --tool=callgrind`), and the library's `parse`
+//! in `tools/parse_ratios.py --processes`, which reports its peak RSS: every file is read
+//! first, then each `Parsed` is held whole (the decoded text, the feed and every entry)
+//! until the next file's parse starts.
 //!
-//! `cargo run --release --example parse_file -- FILE... [N]`; with `SCAN=1`, a bare
-//! quick-xml event scan of the decoded text instead (the benchmark's baseline); with
-//! `FEED_RS=1`, feed-rs's parser; with `RAW=1`, ours with sanitizing and URI resolution
-//! off. Several files are read and handled in one process, one after the other.
+//! `cargo run --release --example parse_file -- FILE... [N]`; with `FEED_RS=1`,
+//! feed-rs's parser instead; with `RAW=1`, ours with sanitizing and URI resolution off.
+//! Several files are read and handled in one process, one after the other. The floor
+//! these are measured against is `examples/floor`.
 
 use feed_decoder::Transport;
 
@@ -41,19 +43,6 @@ fn main() {
         );
         return;
     }
-    if std::env::var_os("SCAN").is_some() {
-        for bytes in &files {
-            let text = feed_decoder::decode(bytes, &Transport::Local).text;
-            for _ in 0..n {
-                entries += scan(&text);
-            }
-        }
-        println!(
-            "{entries} scanned, {:?} per run",
-            start.elapsed() / u32::try_from(n).unwrap_or(1)
-        );
-        return;
-    }
     // `RAW=1`: sanitizing and URI resolution off.
     let raw = std::env::var_os("RAW").is_some();
     let options = feed_decoder::parse::ParseOptions::default()
@@ -72,22 +61,4 @@ fn main() {
     }
     let per = start.elapsed() / u32::try_from(n).unwrap_or(1);
     println!("{entries} entries, {per:?} per run");
-}
-
-/// The bare scan: every event read, text and CDATA content unescaped.
-fn scan(text: &str) -> usize {
-    let mut n = 0;
-    let mut reader = quick_xml::Reader::from_str(text);
-    loop {
-        match reader.read_event() {
-            Ok(quick_xml::events::Event::Text(t)) => {
-                n += t.xml_content(quick_xml::XmlVersion::Implicit1_0).len();
-            }
-            Ok(quick_xml::events::Event::CData(t)) => {
-                n += t.xml_content(quick_xml::XmlVersion::Implicit1_0).len();
-            }
-            Ok(quick_xml::events::Event::Eof) | Err(_) => return n,
-            Ok(_) => n += 1,
-        }
-    }
 }
