@@ -18,10 +18,14 @@
 //!
 //! Under [`Policy::Recover`] labels are checked against the bytes: before a legacy
 //! ASCII-compatible label is decoded, input that is strictly valid UTF-8 with non-ASCII
-//! bytes is read as UTF-8 instead; after a legacy label decoded, a chardetng guess whose
-//! script contradicts it (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
-//! labelled Shift_JIS) replaces it. Both are `CharacterEncodingOverride`s with source
-//! `evidence`.
+//! bytes is read as UTF-8 instead; after a European single-byte label decoded (or failed
+//! to), its reading is judged letter by letter against the other pages of its family
+//! (`letters`: Polish ISO-8859-2 labelled ISO-8859-1, Greek windows-1253 labelled
+//! ISO-8859-7): a label whose reading is natural text stands without consulting
+//! chardetng, one that a sibling reads clearly better yields to it; otherwise a chardetng
+//! guess whose script contradicts the label (Cyrillic bytes labelled Latin, Big5
+//! labelled GB2312, EUC-JP labelled Shift_JIS) replaces it. Each is a
+//! `CharacterEncodingOverride` with source `evidence`.
 //!
 //! Also under [`Policy::Recover`], a label whose strict decode fails is kept when the
 //! failure is damage real feeds show (a `CharacterDecodingError` record says what was done
@@ -32,6 +36,7 @@
 use std::borrow::Cow;
 
 use super::detect;
+use super::letters::{self, Verdict};
 use super::media_type::MediaClass;
 use super::rfc3023::{self, Inputs, Rfc3023Outcome};
 use super::sniff::{self, Family, Sniffed};
@@ -55,6 +60,12 @@ pub enum Policy {
     ///   is declared;
     /// - bytes that are strictly valid UTF-8 with non-ASCII characters are read as UTF-8
     ///   whatever legacy charset they are labelled with;
+    /// - a European single-byte label (Western, Central European, Turkish, Baltic, Greek,
+    ///   Cyrillic) whose reading has marks of mojibake or words no language it serves
+    ///   writes (`sparali¿owa³`, `’λλοι`, `Boðaz`, `Mańana`, `trčs`) is replaced by the
+    ///   page of its family that reads the bytes as natural text, also in a few hundred
+    ///   bytes, and also when the label could not decode the bytes at all; a label whose
+    ///   reading is natural text stands, and then no detector is consulted;
     /// - mostly-UTF-8 bytes with a few stray legacy bytes are read as UTF-8, the strays as
     ///   windows-1252 (at least four valid multibyte sequences, under a quarter as many
     ///   invalid ones);
@@ -589,14 +600,26 @@ impl<'a> Chain<'_, 'a> {
             return None;
         }
         let legacy = pick.charset.is_single_byte() && pick.charset.is_ascii_compatible();
-        let mine = self.window_marks(pick.charset);
-        let (charset, text, why) = if legacy
-            && let Some(m) = Mixed::of(self.body, true)
+        let labelled = matches!(pick.source, Source::Rfc3023 | Source::Declared);
+        // A label's reading against the other pages of its family, letter by letter (a
+        // label that could not even decode the bytes too: its family is still the hint).
+        let judged = if labelled {
+            legacy.then_some(pick.charset)
+        } else {
+            self.failed_label()
+        };
+        let letters = judged.and_then(|c| letters::judge(self.body, c));
+        let mixed = legacy
+            .then(|| Mixed::of(self.body, true))
+            .flatten()
             // A label the document gave yields only to clearly more UTF-8 than not.
-            && m.points >= 4
-            && m.runs * 4 < m.points
-            && m.plausible(self.body)
-        {
+            .filter(|m| m.points >= 4 && m.runs * 4 < m.points && m.plausible(self.body));
+        // A label whose reading is natural text stands: no detector is consulted.
+        if mixed.is_none() && matches!(letters, Some(Verdict::Plausible)) {
+            return None;
+        }
+        let mine = self.window_marks(pick.charset);
+        let (charset, text, why) = if let Some(m) = mixed {
             let why = format!(
                 "{} points of valid UTF-8 against {} invalid runs: {}",
                 m.points,
@@ -604,6 +627,15 @@ impl<'a> Chain<'_, 'a> {
                 m.describe(self.bom_len)
             );
             (Charset::UTF_8, Cow::Owned(m.text), why)
+        } else if let Some(Verdict::Better(better)) = &letters
+            && let Some(label) = judged
+            && let Some(c) = self.tie_break(&better.candidates)
+            && c != pick.charset
+            // An ISO label's Windows sibling on bytes 0x80-0x9F: the next rule says so.
+            && !(label.sibling() == Some(c) && c.has_c1_text() && has_c1_bytes(self.body))
+        {
+            let why = better.why(label, c);
+            (c, c.decode_strict(self.body).ok()?, why)
         } else if let Some(w) = pick.charset.sibling().filter(|w| w.has_c1_text())
             && pick.charset != Charset::ISO_8859_1 // the parser reads its C1 as windows-1252
             && matches!(pick.source, Source::Rfc3023 | Source::Declared)
@@ -662,6 +694,28 @@ impl<'a> Chain<'_, 'a> {
             text,
             repair: None,
         })
+    }
+
+    /// The document's label when it could not decode the bytes (the chain went on to a
+    /// detector's guess or a fallback).
+    fn failed_label(&self) -> Option<Charset> {
+        let first = self.tried.first()?;
+        (matches!(first.source, Source::Rfc3023 | Source::Declared) && !first.ok)
+            .then(|| resolve(&first.label, self.proven))
+            .flatten()
+    }
+
+    /// One of the pages [`letters::judge`] found equally better than a label: chardetng's
+    /// guess when it is one of them, otherwise the first.
+    fn tie_break(&mut self, candidates: &[Charset]) -> Option<Charset> {
+        if candidates.len() > 1
+            && self.decoder.detector
+            && let Some((g, _)) = self.evidence_guess()
+            && let Some(&c) = candidates.iter().find(|&&c| c == Charset::for_encoding(g))
+        {
+            return Some(c);
+        }
+        candidates.first().copied()
     }
 
     /// A single-byte reading of the bytes with clearly fewer marks of mojibake

@@ -11,7 +11,9 @@
 //!    ([`media_type::MediaClass`]).
 //! 3. [`rfc3023`]: the strict algorithm and feedparser's reported encoding
 //!    ([`Rfc3023Outcome`]).
-//! 4. `detect` (private): chardetng's guess, script families and marks of mojibake.
+//! 4. `detect` (private): chardetng's guess, script families and marks of mojibake;
+//!    `letters` (private): whether a code page's reading is natural text, letter by
+//!    letter inside words, against the other pages of its family.
 //! 5. `chain` (private): the fallback order, the one place that knows it; it produces
 //!    [`Decoded`] with its [`Trail`] of [`Attempt`]s.
 //!
@@ -20,6 +22,7 @@
 
 mod chain;
 pub(crate) mod detect;
+mod letters;
 pub mod media_type;
 pub mod rfc3023;
 pub mod sniff;
