@@ -570,3 +570,46 @@ fn feedparser_policy_keeps_the_sibling_label() {
         assert!(recovered.text.contains(text), "{text}");
     }
 }
+
+/// UTF-8 read through a legacy page is never natural text (`Ã©`, `Ð½`, `Î±`): a mostly
+/// UTF-8 document (five or more characters outside ASCII per stray byte) with a stray
+/// windows-1252 byte under a European label is still read as UTF-8, the stray byte as
+/// windows-1252.
+#[test]
+fn utf8_under_a_sibling_label_is_not_taken_for_it() {
+    for (text, label) in [
+        (
+            "Die Bürger würden gern mehr über die Gebühren für Fernwärme erfahren",
+            "windows-1252",
+        ),
+        (
+            "Rząd sparaliżował prace na Śląsku, mówią źródła",
+            "iso-8859-2",
+        ),
+        (
+            "Boğaz'da yeni vapur seferleri başlıyor, İstanbul'da büyük ilgi görüyor",
+            "windows-1254",
+        ),
+        (
+            "На Невском проспекте открылась новая библиотека",
+            "windows-1251",
+        ),
+        ("Άλλοι δύο τραυματίστηκαν στην Αθήνα σήμερα", "iso-8859-7"),
+    ] {
+        let mut bytes = feed(Some(label), &format!("{text} \u{1}")).into_bytes();
+        // A windows-1252 `é` where the placeholder was.
+        let at = bytes.iter().position(|&b| b == 1).expect("placeholder");
+        bytes[at] = 0xE9;
+        let parsed = feed_decoder::parse(&bytes, &Transport::Local);
+        assert_eq!(
+            parsed.decoded.encoding, "utf-8",
+            "{text}: {:?}",
+            parsed.decoded.trail.tried
+        );
+        assert_eq!(
+            parsed.feed.title.as_deref(),
+            Some(format!("{text} é").as_str()),
+            "{text}"
+        );
+    }
+}

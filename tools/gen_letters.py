@@ -24,7 +24,7 @@ Unicode way, so German `ß` comes back as `ss` and Greek final `ς` as `σ`; bot
 back (every `ss` of a German word also counts as `ß`; a Greek `σ` ending a word is `ς`).
 
 A pair is two letters side by side inside a word, or a letter at the start (`^x`) or the
-end (`x$`) of a word; pairs are counted on lower-case letters and only where at least
+end (`x$`) of a word, written grouped by first letter (`ącd$` is `ąc`, `ąd` and `ą$`); pairs are counted on lower-case letters and only where at least
 one letter is outside ASCII, or both are ASCII letters (or an ASCII letter and a word
 boundary) of a Latin-script language.
 
@@ -143,6 +143,14 @@ def counts(code, source, letters):
     return {k: v / total for k, v in pairs.items()}, {k: v / total for k, v in alone.items()}
 
 
+def grouped(pairs):
+    """Pairs written by first letter: `ąc ąd ą$` is `ącd$`; groups space-separated."""
+    groups = {}
+    for p in pairs:
+        groups.setdefault(p[0], []).append(p[1])
+    return " ".join(a + "".join(bs) for a, bs in sorted(groups.items()))
+
+
 def rust_str(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -172,7 +180,7 @@ def main():
                 if v < (PLAUSIBLE_ASCII if ascii_pair else PLAUSIBLE):
                     continue
                 (common_l if v >= COMMON else rare_l).append(k)
-            common, rare = "".join(common_l), "".join(rare_l)
+            common, rare = grouped(common_l), grouped(rare_l)
             alone = "".join(sorted(k for k, v in singles.items() if v >= ALONE))
         w("    Language {")
         w(f"        code: {rust_str(code)},")

@@ -609,15 +609,16 @@ impl<'a> Chain<'_, 'a> {
             self.failed_label()
         };
         let letters = judged.and_then(|c| letters::judge(self.body, c));
+        // A label whose reading is natural text stands: no detector is consulted (and
+        // UTF-8 read through a legacy page is never natural text: `Ã©`, `Ð½`).
+        if matches!(letters, Some(Verdict::Plausible)) {
+            return None;
+        }
         let mixed = legacy
             .then(|| Mixed::of(self.body, true))
             .flatten()
             // A label the document gave yields only to clearly more UTF-8 than not.
             .filter(|m| m.points >= 4 && m.runs * 4 < m.points && m.plausible(self.body));
-        // A label whose reading is natural text stands: no detector is consulted.
-        if mixed.is_none() && matches!(letters, Some(Verdict::Plausible)) {
-            return None;
-        }
         let mine = self.window_marks(pick.charset);
         let (charset, text, why) = if let Some(m) = mixed {
             let why = format!(

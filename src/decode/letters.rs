@@ -83,9 +83,11 @@
 //! # Cost
 //!
 //! One pass over the bytes per page weighed, linear, without allocation: ASCII runs are
-//! skipped with encoding_rs's SIMD scan, each high byte costs two table lookups, each
+//! skipped with encoding_rs's SIMD scan, each high byte costs a few table lookups, each
 //! word one pair lookup per letter. A correct label is read once; at most the first
-//! 64 KiB and 256 words are judged.
+//! 64 KiB and 256 words are judged. A family's tables (its pages' 128 high bytes, a
+//! dense table of its letter pairs: about 80 KB for the Latin family) are built the
+//! first time one of its labels is judged, in about a million instructions.
 
 use std::sync::LazyLock;
 
@@ -104,9 +106,10 @@ pub(super) struct Language {
     /// Whether its letter pairs were counted (otherwise every pair of its letters is
     /// plausible).
     pub(super) counted: bool,
-    /// Common letter pairs, two characters each (`^` a word's start, `$` its end).
+    /// Common letter pairs (`^` a word's start, `$` its end), grouped by first letter:
+    /// `ącd$` is `ąc`, `ąd` and `ą$`; groups are space-separated.
     pub(super) common: &'static str,
-    /// Pairs that occur, but rarely.
+    /// Pairs that occur, but rarely (grouped the same way).
     pub(super) rare: &'static str,
     /// Letters that are words on their own.
     pub(super) alone: &'static str,
@@ -227,10 +230,13 @@ struct Pair {
 
 /// The letters of one script and their pairs.
 struct Letters {
-    /// By id; id 0 is the word boundary.
-    chars: Vec<char>,
-    /// `chars.len()²` indices into `pairs`, row = first letter.
-    index: Vec<u16>,
+    /// The first code point of the script's range (`lookup` is indexed from it).
+    base: u32,
+    /// Code point - `base` → letter id ([`NONE`] for a letter no language writes).
+    lookup: Vec<u8>,
+    /// How many ids (id 0 is the word boundary).
+    n: usize,
+    /// `n²` pairs, row = first letter.
     pairs: Vec<Pair>,
     /// By id: the languages whose alphabet holds the letter.
     alphabets: Vec<u32>,
@@ -240,19 +246,16 @@ struct Letters {
 
 impl Letters {
     fn id(&self, c: char) -> u8 {
-        self.chars
-            .iter()
-            .skip(1)
-            .position(|&x| x == c)
-            .map_or(NONE, |i| u8::try_from(i + 1).unwrap_or(NONE))
+        (c as u32)
+            .checked_sub(self.base)
+            .and_then(|i| self.lookup.get(i as usize))
+            .copied()
+            .unwrap_or(NONE)
     }
 
     fn pair(&self, a: u8, b: u8) -> Pair {
-        let n = self.chars.len();
-        let (a, b) = (usize::from(a), usize::from(b));
-        self.index
-            .get(a * n + b)
-            .and_then(|&i| self.pairs.get(usize::from(i)))
+        self.pairs
+            .get(usize::from(a) * self.n + usize::from(b))
             .copied()
             .unwrap_or_default()
     }
@@ -261,7 +264,6 @@ impl Letters {
 /// A code page and what each of its high bytes is.
 struct Page {
     charset: Charset,
-    family: usize,
     /// The languages it serves.
     langs: u32,
     high: [Slot; 128],
@@ -270,19 +272,50 @@ struct Page {
     chars: [char; 128],
 }
 
-/// Everything, built once.
-struct Model {
-    scripts: [Letters; 3],
+/// One family of code pages and the letters of its script, built the first time a
+/// label of the family is judged.
+struct Family {
+    script: u8,
+    letters: Letters,
     ascii: [Slot; 128],
     pages: Vec<Page>,
     /// Languages without counted pairs: every pair of their letters is plausible.
     uncounted: u32,
-    /// The letter ids of `σ` and `ς` in the Greek table (a word's last `σ`, from a
-    /// capital `Σ`, is read as `ς`).
+    /// The letter ids of `σ` and `ς` (a word's last `σ`, from a capital `Σ`, is read as
+    /// `ς`); [`NONE`] outside Greek.
     sigma: (u8, u8),
 }
 
-static MODEL: LazyLock<Model> = LazyLock::new(Model::build);
+fn latin() -> Family {
+    Family::build(0, LATIN)
+}
+
+fn greek() -> Family {
+    Family::build(1, GREEK)
+}
+
+fn cyrillic() -> Family {
+    Family::build(2, CYRILLIC)
+}
+
+static MODELS: [LazyLock<Family>; 3] = [
+    LazyLock::new(latin),
+    LazyLock::new(greek),
+    LazyLock::new(cyrillic),
+];
+
+/// Every page of every family, resolved once: (charset, family).
+static PAGES: LazyLock<Vec<(Charset, usize)>> = LazyLock::new(|| {
+    FAMILIES
+        .iter()
+        .enumerate()
+        .flat_map(|(f, pages)| {
+            pages
+                .iter()
+                .filter_map(move |(label, _)| Some((Charset::for_label(label)?, f)))
+        })
+        .collect()
+});
 
 /// The script a letter belongs to.
 fn script_of(c: char) -> u8 {
@@ -326,68 +359,88 @@ fn lower(c: char) -> char {
     }
 }
 
-impl Model {
-    fn build() -> Model {
+/// The script of a language (that of its first letter).
+fn script_of_language(l: &Language) -> u8 {
+    l.letters.chars().next().map_or(LATIN, script_of)
+}
+
+impl Family {
+    fn build(index: usize, script: u8) -> Family {
         let langs = data::LANGUAGES;
-        let script_of_lang = |l: &Language| l.letters.chars().next().map_or(LATIN, script_of);
-        let mut scripts: [Letters; 3] = std::array::from_fn(|_| Letters {
-            chars: vec!['\0'],
-            index: Vec::new(),
-            pairs: Vec::new(),
-            alphabets: Vec::new(),
-            alone: Vec::new(),
-        });
-        scripts[usize::from(LATIN)].chars.extend('a'..='z');
-        for l in langs {
-            let s = &mut scripts[usize::from(script_of_lang(l))];
+        let mine = |l: &&Language| script_of_language(l) == script;
+        // Letter ids: the boundary, a-z for Latin, then every letter of the languages.
+        let mut chars = vec!['\0'];
+        if script == LATIN {
+            chars.extend('a'..='z');
+        }
+        for l in langs.iter().filter(mine) {
             for c in l.letters.chars() {
-                if !s.chars.contains(&c) {
-                    s.chars.push(c);
+                if !chars.contains(&c) {
+                    chars.push(c);
                 }
             }
         }
-        let mut uncounted = 0u32;
-        let mut latin_langs = 0u32;
-        for (sc, letters) in scripts.iter_mut().enumerate() {
-            let n = letters.chars.len();
-            let mut dense = vec![Pair::default(); n * n];
-            letters.alphabets = vec![0; n];
-            letters.alone = vec![0; n];
-            for (i, l) in langs.iter().enumerate() {
-                if usize::from(script_of_lang(l)) != sc {
-                    continue;
+        let base = match script {
+            GREEK => 0x370,
+            CYRILLIC => 0x400,
+            _ => 0,
+        };
+        let top = chars.iter().map(|&c| c as u32).max().unwrap_or(base) + 1;
+        let mut lookup = vec![NONE; (top - base) as usize];
+        for (id, &c) in chars.iter().enumerate().skip(1) {
+            if let Some(slot) = lookup.get_mut((c as u32 - base) as usize) {
+                *slot = u8::try_from(id).unwrap_or(NONE);
+            }
+        }
+        let n = chars.len();
+        let mut letters = Letters {
+            base,
+            lookup,
+            n,
+            pairs: vec![Pair::default(); n * n],
+            alphabets: vec![0; n],
+            alone: vec![0; n],
+        };
+        let mut pairs = std::mem::take(&mut letters.pairs);
+        let (mut uncounted, mut family_langs) = (0u32, 0u32);
+        for (i, l) in langs.iter().enumerate() {
+            if script_of_language(l) != script {
+                continue;
+            }
+            let bit = 1u32 << i;
+            family_langs |= bit;
+            if !l.counted {
+                uncounted |= bit;
+            }
+            for c in l.letters.chars() {
+                let id = letters.id(c);
+                if let Some(a) = letters.alphabets.get_mut(usize::from(id)) {
+                    *a |= bit;
                 }
-                let bit = 1u32 << i;
-                if sc == usize::from(LATIN) {
-                    latin_langs |= bit;
+            }
+            for c in l.alone.chars() {
+                let id = letters.id(c);
+                if let Some(a) = letters.alone.get_mut(usize::from(id)) {
+                    *a |= bit;
                 }
-                if !l.counted {
-                    uncounted |= bit;
-                }
-                for c in l.letters.chars() {
-                    let id = letters.id(c);
-                    if let Some(a) = letters.alphabets.get_mut(usize::from(id)) {
-                        *a |= bit;
-                    }
-                }
-                for c in l.alone.chars() {
-                    let id = letters.id(c);
-                    if let Some(a) = letters.alone.get_mut(usize::from(id)) {
-                        *a |= bit;
-                    }
-                }
-                for (list, rare) in [(l.common, false), (l.rare, true)] {
-                    let chars: Vec<char> = list.chars().collect();
-                    for p in chars.chunks_exact(2) {
-                        let id = |c: char| match c {
-                            '^' | '$' => 0,
-                            c => letters.id(c),
-                        };
-                        let (a, b) = (id(p[0]), id(p[1]));
-                        if a == NONE || b == NONE {
-                            continue;
+            }
+            for (list, rare) in [(l.common, false), (l.rare, true)] {
+                for group in list.split(' ') {
+                    let id = |c: char| {
+                        if matches!(c, '^' | '$') {
+                            0
+                        } else {
+                            letters.id(c)
                         }
-                        if let Some(e) = dense.get_mut(usize::from(a) * n + usize::from(b)) {
+                    };
+                    let mut chars = group.chars();
+                    let a = chars.next().map_or(NONE, id);
+                    if a == NONE {
+                        continue;
+                    }
+                    let row = usize::from(a) * n;
+                    for b in chars.map(id).filter(|&b| b != NONE) {
+                        if let Some(e) = pairs.get_mut(row + usize::from(b)) {
                             e.plausible |= bit;
                             if rare {
                                 e.rare |= bit;
@@ -396,106 +449,105 @@ impl Model {
                     }
                 }
             }
-            if sc == usize::from(LATIN) {
-                for a in letters.alphabets.iter_mut().take(27).skip(1) {
-                    *a = latin_langs;
-                }
-            }
-            let mut distinct: Vec<Pair> = vec![Pair::default()];
-            let mut seen = std::collections::HashMap::new();
-            seen.insert(Pair::default(), 0u16);
-            letters.index = dense
-                .iter()
-                .map(|p| {
-                    *seen.entry(*p).or_insert_with(|| {
-                        distinct.push(*p);
-                        u16::try_from(distinct.len() - 1).unwrap_or(0)
-                    })
-                })
-                .collect();
-            letters.pairs = distinct;
         }
+        letters.pairs = pairs;
         let mut ascii = [Slot::BOUNDARY; 128];
+        if script == LATIN {
+            // ASCII letters are in every Latin alphabet.
+            for a in letters.alphabets.iter_mut().take(27).skip(1) {
+                *a = family_langs;
+            }
+        }
         for (b, slot) in ascii.iter_mut().enumerate() {
             let c = char::from(b as u8);
             if c.is_ascii_alphabetic() {
                 *slot = Slot {
                     kind: Kind::Letter,
                     script: LATIN,
-                    id: (c.to_ascii_lowercase() as u8) - b'a' + 1,
+                    id: if script == LATIN {
+                        (c.to_ascii_lowercase() as u8) - b'a' + 1
+                    } else {
+                        NONE
+                    },
                     upper: c.is_ascii_uppercase(),
-                    alphabets: latin_langs,
+                    alphabets: if script == LATIN { family_langs } else { 0 },
                 };
             }
         }
-        let greek = &scripts[usize::from(GREEK)];
-        let sigma = (greek.id('σ'), greek.id('ς'));
+        let sigma = (letters.id('σ'), letters.id('ς'));
         let dotless_i = langs
             .iter()
             .enumerate()
             .filter(|(_, l)| l.letters.contains('ı'))
             .fold(0u32, |m, (i, _)| m | 1 << i);
-        let mut model = Model {
-            scripts,
+        let mut family = Family {
+            script,
+            letters,
             ascii,
             pages: Vec::new(),
             uncounted,
             sigma,
         };
-        for (family, pages) in FAMILIES.iter().enumerate() {
-            for (label, used_for) in *pages {
-                let Some(charset) = Charset::for_label(label) else {
-                    continue;
-                };
-                let page = model.page(charset, family, used_for, dotless_i);
-                model.pages.push(page);
+        for (label, used_for) in FAMILIES.get(index).copied().unwrap_or_default() {
+            if let Some(charset) = Charset::for_label(label) {
+                let page = family.page(charset, used_for, dotless_i);
+                family.pages.push(page);
             }
         }
-        model
+        family
     }
 
     /// The slots of `charset`'s high bytes, and the languages it serves: those of
     /// `used_for` whose letters it can all write.
-    fn page(&self, charset: Charset, family: usize, used_for: &[&str], dotless_i: u32) -> Page {
-        let mut high = [Slot::BOUNDARY; 128];
+    fn page(&self, charset: Charset, used_for: &[&str], dotless_i: u32) -> Page {
+        let high_bytes: Vec<u8> = (0x80..=0xFF).collect();
         let mut chars = ['\u{FFFD}'; 128];
-        let mut written = Vec::new();
-        for (i, slot) in high.iter_mut().enumerate() {
-            let b = 0x80 + i as u8;
-            let mut text = charset.decode_strict(&[b]).ok().map(|t| t.into_owned());
-            // The parser reads ISO-8859-1's C1 controls as windows-1252.
-            if charset == Charset::ISO_8859_1 && (0x80..=0x9F).contains(&b) {
-                text = Some(
-                    Charset::WINDOWS_1252
-                        .decode_strict(&[b])
-                        .map_or_else(|_| "¤".to_owned(), |t| t.into_owned()),
-                );
+        for (slot, c) in chars
+            .iter_mut()
+            .zip(charset.decode_lossy(&high_bytes).chars())
+        {
+            *slot = c;
+        }
+        // The parser reads ISO-8859-1's C1 controls as windows-1252 (`¤` where that
+        // leaves a byte undefined).
+        if charset == Charset::ISO_8859_1 {
+            let c1 = Charset::WINDOWS_1252.decode_lossy(&high_bytes[..32]);
+            for (slot, c) in chars.iter_mut().zip(c1.chars()) {
+                *slot = if c == '\u{FFFD}' { '¤' } else { c };
             }
-            let Some(c) = text.and_then(|t| t.chars().next()) else {
-                *slot = Slot {
+        }
+        let mut high = [Slot::BOUNDARY; 128];
+        for (slot, &c) in high.iter_mut().zip(chars.iter()) {
+            *slot = if c == '\u{FFFD}' {
+                Slot {
                     kind: Kind::Impossible,
                     ..Slot::BOUNDARY
-                };
-                continue;
+                }
+            } else {
+                self.classify(c, dotless_i)
             };
-            written.push(c);
-            chars[i] = c;
-            *slot = self.classify(c, dotless_i);
+        }
+        let mut written = vec![false; self.letters.n];
+        for &c in &chars {
+            if let Some(w) = written.get_mut(usize::from(self.letters.id(c))) {
+                *w = true;
+            }
         }
         let langs = data::LANGUAGES
             .iter()
             .enumerate()
             .filter(|(_, l)| {
                 used_for.contains(&l.code)
-                    && l.letters
-                        .chars()
-                        .filter(|c| !l.loan.contains(*c))
-                        .all(|c| written.contains(&c))
+                    && l.letters.chars().filter(|c| !l.loan.contains(*c)).all(|c| {
+                        written
+                            .get(usize::from(self.letters.id(c)))
+                            .copied()
+                            .unwrap_or(false)
+                    })
             })
             .fold(0u32, |m, (i, _)| m | 1 << i);
         Page {
             charset,
-            family,
             langs,
             high,
             chars,
@@ -503,7 +555,11 @@ impl Model {
     }
 
     fn classify(&self, c: char, dotless_i: u32) -> Slot {
-        if matches!(c, 'ª' | 'º' | 'µ') || !c.is_alphabetic() {
+        // Box drawing, punctuation and symbols (U+2000-U+2BFF) are no letters; a letter
+        // the family knows needs no Unicode table.
+        let known = self.letters.id(lower(c)) != NONE || c == 'İ';
+        let alphabetic = known || !matches!(c as u32, 0x2000..=0x2BFF) && c.is_alphabetic();
+        if matches!(c, 'ª' | 'º' | 'µ') || !alphabetic {
             return Slot {
                 kind: symbol_kind(c),
                 ..Slot::BOUNDARY
@@ -511,7 +567,7 @@ impl Model {
         }
         let script = script_of(c);
         let upper = c.is_uppercase();
-        let Some(letters) = self.scripts.get(usize::from(script)) else {
+        if script != self.script {
             return Slot {
                 kind: Kind::Letter,
                 script,
@@ -519,13 +575,18 @@ impl Model {
                 upper,
                 alphabets: 0,
             };
-        };
+        }
         // The capital of Turkish i: an ASCII letter to the pairs, Turkish to alphabets.
         let (id, alphabets) = if c == 'İ' {
-            (letters.id('i'), dotless_i)
+            (self.letters.id('i'), dotless_i)
         } else {
-            let id = letters.id(lower(c));
-            let a = letters.alphabets.get(usize::from(id)).copied().unwrap_or(0);
+            let id = self.letters.id(lower(c));
+            let a = self
+                .letters
+                .alphabets
+                .get(usize::from(id))
+                .copied()
+                .unwrap_or(0);
             (id, a)
         };
         Slot {
@@ -567,7 +628,7 @@ impl Reading {
 }
 
 impl Page {
-    fn slot(&self, model: &Model, b: u8) -> Slot {
+    fn slot(&self, model: &Family, b: u8) -> Slot {
         match b.checked_sub(0x80) {
             Some(i) => self.high[usize::from(i)],
             None => model.ascii[usize::from(b)],
@@ -576,7 +637,7 @@ impl Page {
 
     /// Reads `body[..end]` (a word running past `end` is read whole). `None` when a
     /// byte is impossible on this page.
-    fn read(&self, model: &Model, body: &[u8], end: usize) -> Option<Reading> {
+    fn read(&self, model: &Family, body: &[u8], end: usize) -> Option<Reading> {
         let end = end.min(body.len());
         let slot = |i: usize| body.get(i).map_or(Slot::BOUNDARY, |&b| self.slot(model, b));
         let (mut marks, mut judged) = (0u32, 0u32);
@@ -588,9 +649,11 @@ impl Page {
         let mut at = 0;
         let mut stop = end;
         while at < end {
-            at += encoding_rs::Encoding::ascii_valid_up_to(&body[at..end]);
-            if at >= end {
-                break;
+            if body[at] < 0x80 {
+                at += encoding_rs::Encoding::ascii_valid_up_to(&body[at..end]);
+                if at >= end {
+                    break;
+                }
             }
             let s = slot(at);
             let prev = if at > 0 { slot(at - 1) } else { Slot::BOUNDARY };
@@ -619,9 +682,8 @@ impl Page {
             if s.is_letter() && at >= done {
                 let (start, stop_word) = word(body, at, s.script, &slot);
                 done = stop_word;
-                if let Some(letters) = model.scripts.get(usize::from(s.script)) {
-                    let (ok, rare_m) =
-                        model.judge_word(letters, start, stop_word, &slot, self.langs);
+                if s.script == model.script {
+                    let (ok, rare_m) = model.judge_word(start, stop_word, &slot, self.langs);
                     let mut m = self.langs & !ok;
                     while m != 0 {
                         let l = m.trailing_zeros() as usize;
@@ -693,17 +755,17 @@ fn word(body: &[u8], at: usize, script: u8, slot: &impl Fn(usize) -> Slot) -> (u
     (start, end)
 }
 
-impl Model {
+impl Family {
     /// The languages (among `langs`) in which the word `body[start..end]` is plausible,
     /// and those in which it has a pair that is only plausible, not common.
     fn judge_word(
         &self,
-        letters: &Letters,
         start: usize,
         end: usize,
         slot: &impl Fn(usize) -> Slot,
         langs: u32,
     ) -> (u32, u32) {
+        let letters = &self.letters;
         let mut ok = langs;
         let mut rare = 0u32;
         let any_pair = self.uncounted;
@@ -722,7 +784,7 @@ impl Model {
             if s.id == NONE || ok == 0 {
                 return (0, 0);
             }
-            let id = if i + 1 == end && s.script == GREEK && s.id == self.sigma.0 {
+            let id = if i + 1 == end && s.id == self.sigma.0 {
                 self.sigma.1
             } else {
                 s.id
@@ -788,7 +850,8 @@ impl Better {
 /// Judges `label`'s reading of `body` against the other pages of its family; `None`
 /// when the model does not know the label.
 pub(crate) fn judge(body: &[u8], label: Charset) -> Option<Verdict> {
-    let model = &*MODEL;
+    let &(_, family) = PAGES.iter().find(|(c, _)| *c == label)?;
+    let model = &*MODELS[family];
     let page = model.find(label)?;
     let limit = body.len().min(SCAN_LIMIT);
     let (mine, end, first) = match page.read(model, body, limit) {
@@ -800,7 +863,7 @@ pub(crate) fn judge(body: &[u8], label: Charset) -> Option<Verdict> {
     let mut others: Vec<(usize, &Page)> = model
         .pages
         .iter()
-        .filter(|p| p.family == page.family && p.charset != label)
+        .filter(|p| p.charset != label)
         // The parser reads ISO-8859-1's C1 controls as windows-1252 already.
         .filter(|p| !(label == Charset::ISO_8859_1 && p.charset == Charset::WINDOWS_1252))
         .enumerate()
@@ -847,7 +910,7 @@ pub(crate) fn judge(body: &[u8], label: Charset) -> Option<Verdict> {
 
 /// Whether `better` reads some byte that `label` reads differently as a letter beside
 /// another letter of its script (the change makes a word, not a lone letter).
-fn letter_in_word(label: &Page, better: &Page, model: &Model, body: &[u8]) -> bool {
+fn letter_in_word(label: &Page, better: &Page, model: &Family, body: &[u8]) -> bool {
     let slot = |i: usize| {
         body.get(i)
             .map_or(Slot::BOUNDARY, |&b| better.slot(model, b))
@@ -907,11 +970,11 @@ mod tests {
 
     #[test]
     fn every_family_page_is_known_and_serves_its_languages() {
-        let model = &*MODEL;
-        assert_eq!(model.pages.len(), 16);
+        assert_eq!(PAGES.len(), 16);
         let serves = |label: &str, code: &str| {
             let i = data::LANGUAGES.iter().position(|l| l.code == code).unwrap();
-            model.find(cs(label)).unwrap().langs & 1 << i != 0
+            let &(c, f) = PAGES.iter().find(|(c, _)| *c == cs(label)).unwrap();
+            MODELS[f].find(c).unwrap().langs & 1 << i != 0
         };
         assert!(serves("windows-1252", "fr") && serves("iso-8859-1", "fr"));
         assert!(serves("windows-1250", "pl") && !serves("windows-1252", "pl"));
@@ -986,7 +1049,7 @@ mod tests {
 
     #[test]
     fn marks_follow_the_symbols_rules() {
-        let model = &*MODEL;
+        let model = &*MODELS[0];
         let page = model.find(cs("windows-1252")).unwrap();
         let marks = |text: &str| {
             let bytes = cs("windows-1252").encode(text).unwrap();
@@ -1011,6 +1074,16 @@ mod tests {
         assert!(why.starts_with("letters: "), "{why}");
         assert!(why.contains("read as iso-8859-1 (`Rz±d`)"), "{why}");
         assert!(why.ends_with(", 0 as iso-8859-2 (pl)"), "{why}");
+    }
+
+    #[test]
+    fn a_lone_letter_is_no_evidence() {
+        // feedparser's `\x80` tests: one byte, read by its label as `Ђ` or `─`, by
+        // CP866 as the Russian word `а`.
+        for label in ["windows-1251", "koi8-r", "koi8-u"] {
+            let v = judge(b"<feed><title>\x80</title></feed>", cs(label));
+            assert!(matches!(v, Some(Verdict::Undecided)), "{label}: {v:?}");
+        }
     }
 
     #[test]
