@@ -14,8 +14,9 @@ Facts used (no code is copied from anywhere):
   language (French written in ISO-8859-1 spells `oe` for `œ`).
 * How often each pair of letters occurs inside the words of each language: counted over
   the 50,000 most frequent words of the wordfreq 3.1.1 frequency lists (whose data are
-  CC BY-SA 4.0), each word weighted by its frequency. Only the resulting facts are kept:
-  which pairs occur at all, and which occur often.
+  CC BY-SA 4.0), each word weighted by its frequency, leaving out words more frequent in
+  English than in the language (loans such as `hey` or `online`). Only the resulting
+  facts are kept: which pairs occur at all, and which occur often.
 
 Where wordfreq has no list (Estonian, Belarusian) only the alphabet is written out and
 every pair of its letters counts as plausible. Serbian Cyrillic is counted from the
@@ -115,6 +116,10 @@ def words(code, source, letters):
     allowed = set(letters) | (set("abcdefghijklmnopqrstuvwxyz") if latin else set())
     for w in wordfreq.top_n_list(source, WORDS):
         f = wordfreq.word_frequency(w, source)
+        # English words in other languages' lists (`hey`, `online`) are loans, not the
+        # language's spelling.
+        if source != "en" and wordfreq.word_frequency(w, "en") > f:
+            continue
         if code == "sr":
             w = to_serbian_cyrillic(w)
             if w is None:

@@ -37,7 +37,8 @@
 //!   100,000 for a pair of ASCII letters, which names and loanwords spread thin), and
 //!   *common* from 1 in 10,000; a letter standing alone as a word must be one of the
 //!   language's frequent words (`à`, `è`, `í`, `в`). Counted over the wordfreq lists of
-//!   each language; Estonian and Belarusian, which have none, accept every pair of their
+//!   each language, without the English loans they hold (`hey` puts no `ey` in
+//!   Latvian); Estonian and Belarusian, which have no list, accept every pair of their
 //!   letters.
 //! - A code page **serves** the languages it is used for whose letters it can all
 //!   write: the Western pages French, German, Spanish, Portuguese, Italian, Catalan,
@@ -77,8 +78,10 @@
 //! the same way, and the one with the lowest penalty (ties: the label's Windows/ISO
 //! sibling, then Windows pages, then the family's order) replaces the label when it has
 //! no penalty at all, or at most a third of the label's and no more than one word in
-//! eight ([`Verdict::Better`]). A correct label of natural text has no penalty, so it is
-//! never replaced.
+//! eight ([`Verdict::Better`]), and reads some byte as a letter inside a word (or as a
+//! one-letter word between words): a lone character is a guess, not evidence (a title
+//! holding only `\x80` keeps windows-1251's `Ђ` over CP866's `А`). A correct label of
+//! natural text has no penalty, so it is never replaced.
 //!
 //! # Cost
 //!
@@ -909,7 +912,8 @@ pub(crate) fn judge(body: &[u8], label: Charset) -> Option<Verdict> {
 }
 
 /// Whether `better` reads some byte that `label` reads differently as a letter beside
-/// another letter of its script (the change makes a word, not a lone letter).
+/// another letter of its script, or as a one-letter word between two words (the change
+/// makes a word in a sentence, not a lone character).
 fn letter_in_word(label: &Page, better: &Page, model: &Family, body: &[u8]) -> bool {
     let slot = |i: usize| {
         body.get(i)
@@ -921,9 +925,13 @@ fn letter_in_word(label: &Page, better: &Page, model: &Family, body: &[u8]) -> b
         };
         let s = better.high[usize::from(i)];
         let beside = |n: Slot| n.is_letter() && n.script == s.script;
+        // A one-letter word between two words (`peu à corps`), not alone in markup.
+        let spaced = |a: usize, b: usize| body.get(a) == Some(&b' ') && slot(b).is_letter();
         label.chars[usize::from(i)] != better.chars[usize::from(i)]
             && s.is_letter()
-            && (at > 0 && beside(slot(at - 1)) || beside(slot(at + 1)))
+            && (at > 0 && beside(slot(at - 1))
+                || beside(slot(at + 1))
+                || at > 1 && spaced(at - 1, at - 2) && spaced(at + 1, at + 2))
     })
 }
 
