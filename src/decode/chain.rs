@@ -22,10 +22,14 @@
 //!
 //! Under [`Policy::Recover`] labels are checked against the bytes: before a legacy
 //! ASCII-compatible label is decoded, input that is strictly valid UTF-8 with non-ASCII
-//! bytes is read as UTF-8 instead; after a legacy label decoded, a chardetng guess whose
-//! script contradicts it (Cyrillic bytes labelled Latin, Big5 labelled GB2312, EUC-JP
-//! labelled Shift_JIS) replaces it. Both are `CharacterEncodingOverride`s with source
-//! `evidence`.
+//! bytes is read as UTF-8 instead; after a European single-byte label decoded (or failed
+//! to), its reading is judged letter by letter against the other pages of its family
+//! (`letters`: Polish ISO-8859-2 labelled ISO-8859-1, Greek windows-1253 labelled
+//! ISO-8859-7): a label whose reading is natural text stands without consulting
+//! chardetng, one that a sibling reads clearly better yields to it; otherwise a chardetng
+//! guess whose script contradicts the label (Cyrillic bytes labelled Latin, Big5
+//! labelled GB2312, EUC-JP labelled Shift_JIS) replaces it. Each is a
+//! `CharacterEncodingOverride` with source `evidence`.
 //!
 //! Also under [`Policy::Recover`], a label whose strict decode fails is kept when the
 //! failure is damage real feeds show (a `CharacterDecodingError` record says what was done
@@ -36,8 +40,10 @@
 use std::borrow::Cow;
 
 use super::detect;
+use super::letters::{self, Verdict};
 use super::markup_start;
 use super::media_type::MediaClass;
+use super::mixed::Mixed;
 use super::rfc3023::{self, Inputs, Rfc3023Outcome};
 use super::sniff::{self, Family, Sniffed};
 use super::transport_facts::TransportFacts;
@@ -63,6 +69,12 @@ pub enum Policy {
     ///   is declared;
     /// - bytes that are strictly valid UTF-8 with non-ASCII characters are read as UTF-8
     ///   whatever legacy charset they are labelled with;
+    /// - a European single-byte label (Western, Central European, Turkish, Baltic, Greek,
+    ///   Cyrillic) whose reading has marks of mojibake or words no language it serves
+    ///   writes (`sparali¿owa³`, `’λλοι`, `Boðaz`, `Mańana`, `trčs`) is replaced by the
+    ///   page of its family that reads the bytes as natural text, also in a few hundred
+    ///   bytes, and also when the label could not decode the bytes at all; a label whose
+    ///   reading is natural text stands, and then no detector is consulted;
     /// - mostly-UTF-8 bytes with a few stray legacy bytes are read as UTF-8, the strays as
     ///   windows-1252 (at least four valid multibyte sequences, under a quarter as many
     ///   invalid ones);
@@ -616,14 +628,27 @@ impl<'a> Chain<'_, 'a> {
             return None;
         }
         let legacy = pick.charset.is_single_byte() && pick.charset.is_ascii_compatible();
-        let mine = self.window_marks(pick.charset);
-        let (charset, text, why) = if legacy
-            && let Some(m) = Mixed::of(self.body, true)
+        let labelled = matches!(pick.source, Source::Rfc3023 | Source::Declared);
+        // A label's reading against the other pages of its family, letter by letter (a
+        // label that could not even decode the bytes too: its family is still the hint).
+        let judged = if labelled {
+            legacy.then_some(pick.charset)
+        } else {
+            self.failed_label()
+        };
+        let letters = judged.and_then(|c| letters::judge(self.body, c));
+        // A label whose reading is natural text stands: no detector is consulted (and
+        // UTF-8 read through a legacy page is never natural text: `Ã©`, `Ð½`).
+        if matches!(letters, Some(Verdict::Plausible)) {
+            return None;
+        }
+        let mixed = legacy
+            .then(|| Mixed::of(self.body, true))
+            .flatten()
             // A label the document gave yields only to clearly more UTF-8 than not.
-            && m.points >= 4
-            && m.runs * 4 < m.points
-            && m.plausible(self.body)
-        {
+            .filter(|m| m.points >= 4 && m.runs * 4 < m.points && m.plausible(self.body));
+        let mine = self.window_marks(pick.charset);
+        let (charset, text, why) = if let Some(m) = mixed {
             let why = format!(
                 "{} points of valid UTF-8 against {} invalid runs: {}",
                 m.points,
@@ -631,6 +656,15 @@ impl<'a> Chain<'_, 'a> {
                 m.describe(self.bom_len)
             );
             (Charset::UTF_8, Cow::Owned(m.text), why)
+        } else if let Some(Verdict::Better(better)) = &letters
+            && let Some(label) = judged
+            && let Some(c) = self.tie_break(&better.candidates)
+            && c != pick.charset
+            // An ISO label's Windows sibling on bytes 0x80-0x9F: the next rule says so.
+            && !(label.sibling() == Some(c) && c.has_c1_text() && has_c1_bytes(self.body))
+        {
+            let why = better.why(label, c);
+            (c, c.decode_strict(self.body).ok()?, why)
         } else if let Some(w) = pick.charset.sibling().filter(|w| w.has_c1_text())
             && pick.charset != Charset::ISO_8859_1 // the parser reads its C1 as windows-1252
             && matches!(pick.source, Source::Rfc3023 | Source::Declared)
@@ -689,6 +723,28 @@ impl<'a> Chain<'_, 'a> {
             text,
             repair: None,
         })
+    }
+
+    /// The document's label when it could not decode the bytes (the chain went on to a
+    /// detector's guess or a fallback).
+    fn failed_label(&self) -> Option<Charset> {
+        let first = self.tried.first()?;
+        (matches!(first.source, Source::Rfc3023 | Source::Declared) && !first.ok)
+            .then(|| resolve(&first.label, self.proven))
+            .flatten()
+    }
+
+    /// One of the pages [`letters::judge`] found equally better than a label: chardetng's
+    /// guess when it is one of them, otherwise the first.
+    fn tie_break(&mut self, candidates: &[Charset]) -> Option<Charset> {
+        if candidates.len() > 1
+            && self.decoder.detector
+            && let Some((g, _)) = self.evidence_guess()
+            && let Some(&c) = candidates.iter().find(|&&c| c == Charset::for_encoding(g))
+        {
+            return Some(c);
+        }
+        candidates.first().copied()
     }
 
     /// A single-byte reading of the bytes with clearly fewer marks of mojibake
@@ -838,182 +894,6 @@ fn truncated<'a>(
     }
     let text = charset.decode_strict(&body[..err.offset]).ok()?;
     Some((text, err.offset))
-}
-
-/// Valid multi-byte UTF-8 sequences a document needs before its invalid runs are read
-/// as pasted windows-1252 (fewer is line noise).
-const MIN_UTF8_SEQUENCES: usize = 3;
-
-/// A run of this many invalid bytes is a word of a legacy script rather than a stray
-/// windows-1252 character or two.
-const LONG_RUN: usize = 5;
-
-/// How many invalid runs a [`Mixed`] message lists by byte range.
-const LISTED_RUNS: usize = 8;
-
-/// A UTF-8 document read as UTF-8 wherever its bytes are valid UTF-8, with every run of
-/// invalid bytes read as windows-1252 (a CMS pasting windows-1252 into UTF-8). An
-/// incomplete sequence at the very end is dropped as truncation.
-struct Mixed {
-    text: String,
-    /// Valid multi-byte sequences that decode to plausible text (see [`Mixed::of`]),
-    /// three- and four-byte ones counting twice.
-    points: usize,
-    /// How many such sequences.
-    seqs: usize,
-    /// Runs of invalid bytes and their total length.
-    runs: usize,
-    bytes: usize,
-    /// Invalid bytes in runs of [`LONG_RUN`] bytes or more (words of a legacy script,
-    /// not a pasted quote or accented letter).
-    long_bytes: usize,
-    /// The first [`LISTED_RUNS`] runs, as byte ranges of the body.
-    ranges: Vec<(usize, usize)>,
-    /// Where an incomplete final sequence starts, when there is one.
-    truncated_at: Option<usize>,
-}
-
-impl Mixed {
-    /// Reads `body` so, or `None` when there is nothing invalid to read or no valid
-    /// multi-byte UTF-8 at all (then it is not a UTF-8 document). A two-byte sequence
-    /// counts only when it decodes to a Latin, Greek, Cyrillic, Armenian, Hebrew or Arabic
-    /// character: the sequences windows-1252 text forms by chance (a capital letter and a
-    /// symbol, `ß’`) decode to C1 controls or rarer scripts.
-    ///
-    /// With `mostly`, only a reading with four times as many points as runs is wanted:
-    /// the scan stops as soon as that is out of reach (a legacy document).
-    fn of(body: &[u8], mostly: bool) -> Option<Mixed> {
-        let mut m = Mixed {
-            text: String::with_capacity(body.len() + body.len() / 8),
-            points: 0,
-            seqs: 0,
-            runs: 0,
-            bytes: 0,
-            long_bytes: 0,
-            ranges: Vec::new(),
-            truncated_at: None,
-        };
-        let mut at = 0;
-        let mut last_run_end = usize::MAX;
-        let mut run_len = 0;
-        let end_run = |m: &mut Mixed, run_len: &mut usize| {
-            if *run_len >= LONG_RUN {
-                m.long_bytes += *run_len;
-            }
-            *run_len = 0;
-        };
-        loop {
-            let rest = &body[at..];
-            let (ok, err) = match std::str::from_utf8(rest) {
-                Ok(s) => (s, None),
-                Err(e) => (
-                    std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
-                    Some(e),
-                ),
-            };
-            let (points, seqs) = utf8_points(ok.as_bytes());
-            m.points += points;
-            m.seqs += seqs;
-            m.text.push_str(ok);
-            at += ok.len();
-            if !ok.is_empty() {
-                end_run(&mut m, &mut run_len);
-            }
-            let Some(e) = err else { break };
-            let Some(len) = e.error_len() else {
-                // An incomplete sequence at the very end: truncation.
-                m.truncated_at = Some(at);
-                break;
-            };
-            if at == last_run_end {
-                if let Some(r) = m.ranges.last_mut().filter(|r| r.1 == at) {
-                    r.1 = at + len;
-                }
-            } else {
-                m.runs += 1;
-                if m.ranges.len() < LISTED_RUNS {
-                    m.ranges.push((at, at + len));
-                }
-            }
-            m.bytes += len;
-            run_len += len;
-            m.text.push_str(
-                &encoding_rs::WINDOWS_1252
-                    .decode_without_bom_handling(&body[at..at + len])
-                    .0,
-            );
-            at += len;
-            last_run_end = at;
-            if m.points == 0 && m.runs > 256 || mostly && m.runs > 64 && m.runs * 4 >= m.points {
-                return None; // clearly a legacy document: stop scanning
-            }
-        }
-        end_run(&mut m, &mut run_len);
-        (m.points > 0 && m.runs > 0).then_some(m)
-    }
-
-    /// Whether reading the document so is at least as plausible as reading all of it as
-    /// windows-1252: at least [`MIN_UTF8_SEQUENCES`] plausible UTF-8 sequences, invalid
-    /// runs that are mostly short (stray windows-1252 characters, not words of a CJK or
-    /// Cyrillic legacy charset), and no more marks of mojibake.
-    fn plausible(&self, body: &[u8]) -> bool {
-        if self.seqs < MIN_UTF8_SEQUENCES || self.long_bytes * 4 > self.bytes {
-            return false;
-        }
-        let legacy = encoding_rs::WINDOWS_1252
-            .decode_without_bom_handling(body)
-            .0;
-        let mine = detect::marks(&self.text, false).anomalies;
-        let theirs = detect::marks(&legacy, true).anomalies;
-        mine <= theirs
-    }
-
-    /// The record's message; `base` is added to the byte offsets (the BOM's length).
-    fn describe(&self, base: usize) -> String {
-        let mut msg = format!(
-            "{} run(s) of bytes that are not UTF-8 ({} bytes) read as windows-1252, the rest as UTF-8; at bytes ",
-            self.runs, self.bytes
-        );
-        let listed: Vec<String> = self
-            .ranges
-            .iter()
-            .map(|&(a, b)| format!("{}-{}", a + base, b + base - 1))
-            .collect();
-        msg.push_str(&listed.join(", "));
-        if self.runs > self.ranges.len() {
-            msg.push_str(", …");
-        }
-        if let Some(t) = self.truncated_at {
-            msg.push_str(&format!(
-                "; an incomplete sequence at the end (byte {}) is dropped",
-                t + base
-            ));
-        }
-        msg
-    }
-}
-
-/// Points of UTF-8 evidence in valid UTF-8 `bytes` (see [`Mixed::of`]), and how many
-/// sequences gave them.
-fn utf8_points(bytes: &[u8]) -> (usize, usize) {
-    let (mut points, mut seqs) = (0, 0);
-    let mut i = 0;
-    while let Some(k) = bytes[i..].iter().position(|&b| b >= 0xC0) {
-        let at = i + k;
-        let lead = bytes[at];
-        let p = match lead {
-            // U+0080–U+009F are C1 controls; U+00A0–U+05FF and U+0600–U+06FF are Latin,
-            // Greek, Cyrillic, Armenian, Hebrew and Arabic.
-            0xC2 => usize::from(bytes.get(at + 1).is_some_and(|&b| b >= 0xA0)),
-            0xC3..=0xDB => 1,
-            0xC0..=0xDF => 0,
-            _ => 2,
-        };
-        points += p;
-        seqs += usize::from(p > 0);
-        i = at + 1;
-    }
-    (points, seqs)
 }
 
 /// The first choice, against which an override is judged. Under Recover, what the first
@@ -1245,18 +1125,5 @@ pub(crate) fn run<'a>(
         charset,
         bozo,
         trail,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_noise_is_not_plausible_mixed_utf8() {
-        // feedparser's line-noise case: too little evidence for a UTF-8 reading with
-        // windows-1252 strays (the decoder keeps the fallback, see decode/tests.rs).
-        let noise = b"<rss><description>\xe2\x80\x99<>\xe2\x80\x9d\xa9</description></rss>";
-        assert!(Mixed::of(noise, false).is_none_or(|m| !m.plausible(noise)));
     }
 }

@@ -11,7 +11,9 @@
 //!    ([`media_type::MediaClass`]).
 //! 3. [`rfc3023`]: the strict algorithm and feedparser's reported encoding
 //!    ([`Rfc3023Outcome`]).
-//! 4. `detect` (private): chardetng's guess, script families and marks of mojibake.
+//! 4. `detect` (private): chardetng's guess, script families and marks of mojibake;
+//!    `letters` (private): whether a code page's reading is natural text, letter by
+//!    letter inside words, against the other pages of its family.
 //! 5. `markup_start` (private): whether a candidate's text can start a document at all
 //!    (markup within its first characters), the one look at markup decoding takes.
 //! 6. `chain` (private): the fallback order, the one place that knows it; it produces
@@ -27,8 +29,10 @@
 mod chain;
 pub(crate) mod detect;
 pub mod format;
+mod letters;
 pub(crate) mod markup_start;
 pub mod media_type;
+mod mixed;
 pub mod rfc3023;
 pub mod sniff;
 mod transport_facts;
