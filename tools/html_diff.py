@@ -86,6 +86,12 @@ def fragment(r, depth=0):
     return "".join(parts)
 
 
+def first_difference(a, b):
+    """The index of the first character where a and b differ (the shorter length when one
+    is a prefix of the other)."""
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--python", default=sys.executable)
@@ -112,7 +118,7 @@ def main():
     pairs = [(c, json.loads(a), json.loads(b)) for c, a, b in zip(cases, ref, ours)]
     diffs = [(c, a, b) for c, a, b in pairs if a != b]
     for c, a, b in diffs[: args.show]:
-        at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        at = first_difference(a, b)
         print(json.dumps(c))
         print("  first difference at %d: feedparser %r, ours %r" % (at, a[max(0, at - 20):at + 30], b[max(0, at - 20):at + 30]))
         print("  lengths %d %d" % (len(a), len(b)))

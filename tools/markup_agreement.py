@@ -25,6 +25,15 @@ def run(cmd):
         return None
 
 
+def markup_pairs(ours, ref):
+    """(kind, ours, feedparser) for an entry's summary and each content value, paired by
+    position; kind is "summary" or "content"."""
+    pairs = [("summary", ours.get("summary"), ref.get("summary"))]
+    for ca, cb in zip(ours.get("content") or [], ref.get("content") or []):
+        pairs.append(("content", ca.get("value"), cb.get("value")))
+    return pairs
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--python", default=sys.executable)
@@ -45,10 +54,7 @@ def main():
         if not ours or not ref:
             continue
         for i, (a, b) in enumerate(zip(ours.get("entries", []), ref.get("entries", []))):
-            pairs = [("summary", a.get("summary"), b.get("summary"))]
-            for j, (ca, cb) in enumerate(zip(a.get("content") or [], b.get("content") or [])):
-                pairs.append(("content", ca.get("value"), cb.get("value")))
-            for kind, x, y in pairs:
+            for kind, x, y in markup_pairs(a, b):
                 if x is None and y is None:
                     continue
                 counts[kind][1] += 1
