@@ -19,15 +19,21 @@ the strict RFC 3023 rule, every candidate tried).
 
 Beyond feedparser: :func:`parse_many` parses many feeds on every core; every parse
 releases the GIL while the engine works.
+
+With ``sys.modules["feedparser"] = feed_decoder``, feedparser's submodules import as
+``feedparser.util`` … and are the same modules as ``feed_decoder.util`` ….
 """
 
 from . import api, datetimes, exceptions, util
+from ._aliases import install as _install_aliases
 from ._core import engine_info as _engine_info
 from .api import parse, parse_many
 from .datetimes import registerDateHandler
 from .exceptions import *  # noqa: F401,F403 (feedparser exports its exception classes)
 from .exceptions import __all__ as _exception_names
 from .util import FeedParserDict
+
+_install_aliases()
 
 __version__ = _engine_info()["version"]
 
