@@ -20,11 +20,14 @@ the strict RFC 3023 rule, every candidate tried).
 Beyond feedparser: :func:`parse_many` parses many feeds on every core; every parse
 releases the GIL while the engine works.
 
-With ``sys.modules["feedparser"] = feed_decoder``, feedparser's submodules import as
-``feedparser.util`` … and are the same modules as ``feed_decoder.util`` ….
+feedparser's submodules that programs reach into are here too: ``http``
+(``ACCEPT_HEADER``, ``get``: replace it to feed ``parse`` documents in tests), ``urls``
+(``make_safe_absolute_uri``), ``datetimes`` (``_parse_date``), ``util`` and
+``exceptions``. With ``sys.modules["feedparser"] = feed_decoder`` they import as
+``feedparser.http`` … and are the same modules.
 """
 
-from . import api, datetimes, exceptions, util
+from . import api, datetimes, exceptions, http, urls, util
 from ._aliases import install as _install_aliases
 from ._core import engine_info as _engine_info
 from .api import parse, parse_many

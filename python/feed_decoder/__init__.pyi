@@ -5,7 +5,14 @@ import os
 import time
 from typing import IO, Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from . import api as api, datetimes as datetimes, exceptions as exceptions, util as util
+from . import (
+    api as api,
+    datetimes as datetimes,
+    exceptions as exceptions,
+    http as http,
+    urls as urls,
+    util as util,
+)
 from .exceptions import (
     CharacterDecodingError as CharacterDecodingError,
     CharacterEncodingMismatch as CharacterEncodingMismatch,
