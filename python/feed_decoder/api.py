@@ -24,7 +24,35 @@ from .http import _http_date
 from .urls import make_safe_absolute_uri
 from .util import FeedParserDict
 
-__all__ = ["parse", "parse_many"]
+__all__ = ["parse", "parse_many", "SUPPORTED_VERSIONS", "PREFERRED_XML_PARSERS"]
+
+#: The values of a result's ``version`` and their names (feedparser's, and the JSON
+#: Feed versions this engine reads).
+SUPPORTED_VERSIONS = {
+    "": "unknown",
+    "rss090": "RSS 0.90",
+    "rss091n": "RSS 0.91 (Netscape)",
+    "rss091u": "RSS 0.91 (Userland)",
+    "rss092": "RSS 0.92",
+    "rss093": "RSS 0.93",
+    "rss094": "RSS 0.94",
+    "rss20": "RSS 2.0",
+    "rss10": "RSS 1.0",
+    "rss": "RSS (unknown version)",
+    "atom01": "Atom 0.1",
+    "atom02": "Atom 0.2",
+    "atom03": "Atom 0.3",
+    "atom10": "Atom 1.0",
+    "atom": "Atom (unknown version)",
+    "cdf": "CDF",
+    "json1": "JSON Feed 1",
+    "json11": "JSON Feed 1.1",
+    "json": "JSON Feed (unknown version)",
+}
+
+#: feedparser's choice of SAX drivers. The engine has its own XML reader: this list is
+#: kept for programs that read or change it, and changing it changes nothing.
+PREFERRED_XML_PARSERS = ["drv_libxml2"]
 
 _URL_SCHEMES = ("http", "https", "ftp", "file", "feed")
 

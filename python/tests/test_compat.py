@@ -1,6 +1,6 @@
 """feedparser's submodules, as programs written for feedparser use them: imported as
 ``feedparser.X`` through a ``sys.modules`` alias, ``feedparser.http.get`` patched in
-tests, the URL helpers called directly."""
+tests, the sanitizer and URL helpers called directly, tables read and changed."""
 
 import importlib
 import sys
@@ -12,7 +12,7 @@ import pytest
 
 import feed_decoder
 
-SUBMODULES = ("api", "datetimes", "exceptions", "http", "urls", "util")
+SUBMODULES = ("api", "datetimes", "exceptions", "http", "mixin", "sanitizer", "urls", "util")
 
 FEED = (b"<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel>"
         b"<title>Mocked</title><link>/home</link>"
@@ -48,12 +48,31 @@ def test_every_submodule_imports_as_feedparser_x_and_is_the_same_module(feedpars
         assert module.__spec__.name == "feed_decoder." + name  # not rewritten by the alias
         assert module.__doc__
     import feedparser.http  # noqa: F401  (the statement form)
+    from feedparser.sanitizer import _HTMLSanitizer, _sanitize_html  # noqa: F401
     from feedparser.urls import make_safe_absolute_uri  # noqa: F401
+    from feedparser.mixin import _FeedParserMixin  # noqa: F401
     from feedparser.util import FeedParserDict
     assert FeedParserDict is feed_decoder.FeedParserDict
     with pytest.raises(ModuleNotFoundError) as e:
         importlib.import_module("feedparser.sgml")
     assert e.value.name == "feedparser.sgml"
+
+
+def test_top_level_names_of_feedparser():
+    # feedparser 6.0.14's own, and the ones feedparser 5 had that programs still use.
+    for name in ("parse", "registerDateHandler", "FeedParserDict", "USER_AGENT",
+                 "RESOLVE_RELATIVE_URIS", "SANITIZE_HTML", "__version__",
+                 "ThingsNobodyCaresAboutButMe", "CharacterEncodingOverride",
+                 "CharacterEncodingUnknown", "NonXMLContentType", "UndeclaredNamespace",
+                 *SUBMODULES):
+        assert hasattr(feed_decoder, name), name
+    assert feed_decoder._parse_date is feed_decoder.datetimes._parse_date
+    assert feed_decoder._FeedParserMixin is feed_decoder.mixin._FeedParserMixin
+    assert feed_decoder._HTMLSanitizer is feed_decoder.sanitizer._HTMLSanitizer
+    assert feed_decoder.PREFERRED_XML_PARSERS is feed_decoder.api.PREFERRED_XML_PARSERS
+    assert tuple(feed_decoder._parse_date("Mon, 30 Apr 2018 09:00:00 +0200"))[:6] == (
+        2018, 4, 30, 7, 0, 0)
+    assert feed_decoder.api.FeedParserDict is feed_decoder.FeedParserDict
 
 
 def test_patched_http_get_feeds_parse(feedparser):
@@ -68,6 +87,7 @@ def test_patched_http_get_feeds_parse(feedparser):
     assert d.feed.title == "Mocked" and d.entries[0].title == "Title 1"
     assert tuple(d.entries[0].published_parsed)[:6] == (2018, 4, 30, 9, 0, 0)
     assert d.feed.link == "/home"  # nothing to resolve against: the mock gave no href
+    assert feedparser.api.SUPPORTED_VERSIONS.get(d.version) == "RSS 2.0"
     assert feedparser.http.get is feedparser.http._get  # restored
 
 
@@ -140,6 +160,47 @@ def test_accept_header_is_feedparsers():
         "application/x-netcdf,application/xml;q=0.9,text/xml;q=0.2,*/*;q=0.1")
 
 
+def test_sanitize_html_removes_script_and_keeps_allowed_markup():
+    from feed_decoder.sanitizer import _sanitize_html
+    html = ('<p onclick="steal()" class="x">Hi <b>there</b>'
+            '<script>alert(1)</script><a href="javascript:alert(2)">link</a>'
+            '<iframe src="http://evil.example/"></iframe><img src="/i.png" alt="i"></p>')
+    assert _sanitize_html(html, "utf-8", "text/html") == (
+        '<p class="x">Hi <b>there</b><a href="">link</a><img alt="i" src="/i.png" /></p>')
+    assert _sanitize_html(b"  <em>x</em>\r\n<u>y</u>  ", "utf-8", "text/html") == (
+        "<em>x</em>\n<u>y</u>")
+    # It is the filter parse applies to every HTML value.
+    feed = (b"<rss version='2.0'><channel><item><description>"
+            + html.replace("&", "&amp;").replace("<", "&lt;").encode()
+            + b"</description></item></channel></rss>")
+    summary = feed_decoder.parse(feed).entries[0].summary
+    assert summary == _sanitize_html(html, "utf-8", "text/html")
+
+
+def test_the_allow_lists_are_the_ones_the_engine_applies():
+    from feed_decoder.sanitizer import _HTMLSanitizer, _sanitize_html
+    for name in _HTMLSanitizer.acceptable_elements:
+        assert _sanitize_html("<%s>x</%s>" % (name, name)).startswith("<" + name), name
+    for name in ("iframe", "object", "embed", "frame", "link", "meta", "blink", "html"):
+        assert name not in _HTMLSanitizer.acceptable_elements
+        assert "<" + name not in _sanitize_html("<%s>x</%s>" % (name, name)), name
+    for name in _HTMLSanitizer.unacceptable_elements_with_end_tag:
+        assert _sanitize_html("a<%s>gone</%s>b" % (name, name)) == "ab"
+    kept = [a for a in _HTMLSanitizer.acceptable_attributes
+            if ' %s="' % a in _sanitize_html('<span %s="v">x</span>' % a)]
+    # style keeps only declarations it accepts, never the text "v".
+    assert set(_HTMLSanitizer.acceptable_attributes) - set(kept) == {"style"}
+    for name in ("onclick", "onerror", "formaction", "srcdoc"):
+        assert name not in _HTMLSanitizer.acceptable_attributes
+        assert name not in _sanitize_html('<span %s="v">x</span>' % name)
+    assert _sanitize_html('<span style="color: red; position: fixed">x</span>') == (
+        '<span style="color: red;">x</span>')
+    assert {"svg", "math"} <= _HTMLSanitizer.svg_elements | _HTMLSanitizer.mathml_elements
+    assert "linearGradient" in _HTMLSanitizer.svg_elements  # camel case, as feedparser's
+    with pytest.raises(TypeError):
+        _HTMLSanitizer(None, "text/html")
+
+
 def test_urls():
     from feed_decoder import urls
     base = "http://d.test/d/f.ext"
@@ -162,3 +223,37 @@ def test_urls():
     assert urls.resolve_relative_uris(html, "http://e.test/a/", "utf-8", "text/html") == (
         '<a href="http://e.test/x">x</a><img src="http://e.test/a/y.png" />'
         '<script>s()</script>')
+
+
+def test_extra_namespaces_as_arxiv_programs_add_them(feedparser):
+    mixin = importlib.import_module("feedparser.mixin")
+    assert mixin._FeedParserMixin.namespaces["http://purl.org/dc/elements/1.1/"] == "dc"
+    assert mixin._FeedParserMixin.namespaces["http://www.w3.org/2005/Atom"] == ""
+    saved = dict(mixin._FeedParserMixin.namespaces)
+    try:
+        mixin._FeedParserMixin.namespaces["http://a9.com/-/spec/opensearch/1.1/"] = (
+            "opensearch")
+        mixin._FeedParserMixin.namespaces["http://arxiv.org/schemas/atom"] = "arxiv"
+        d = feedparser.parse(
+            b"<feed xmlns='http://www.w3.org/2005/Atom'"
+            b" xmlns:opensearch='http://a9.com/-/spec/opensearch/1.1/'"
+            b" xmlns:arxiv='http://arxiv.org/schemas/atom'>"
+            b"<title>ArXiv Query</title><opensearch:totalResults>42"
+            b"</opensearch:totalResults><entry><id>http://arxiv.org/abs/1</id>"
+            b"<arxiv:primary_category term='cs.CL' scheme='http://arxiv.org/schemas/atom'/>"
+            b"<arxiv:comment>5 pages</arxiv:comment></entry></feed>")
+    finally:
+        mixin._FeedParserMixin.namespaces.clear()
+        mixin._FeedParserMixin.namespaces.update(saved)
+    assert d.feed.opensearch_totalresults == "42"
+    assert d.entries[0].arxiv_primary_category["term"] == "cs.CL"
+    assert d.entries[0].arxiv_comment == "5 pages"
+
+
+def test_supported_versions_name_every_version_the_engine_gives():
+    versions = feed_decoder.api.SUPPORTED_VERSIONS
+    assert versions["atom10"] == "Atom 1.0" and versions[""] == "unknown"
+    d = feed_decoder.parse(b'{"version": "https://jsonfeed.org/version/1.1", "title": "J",'
+                           b' "items": []}')
+    assert versions[d.version] == "JSON Feed 1.1"
+    assert feed_decoder.PREFERRED_XML_PARSERS == ["drv_libxml2"]
