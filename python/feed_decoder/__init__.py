@@ -19,15 +19,30 @@ the strict RFC 3023 rule, every candidate tried).
 
 Beyond feedparser: :func:`parse_many` parses many feeds on every core; every parse
 releases the GIL while the engine works.
+
+feedparser's submodules that programs reach into are here too: ``api``
+(``SUPPORTED_VERSIONS``), ``datetimes`` (``_parse_date``), ``http`` (``ACCEPT_HEADER``,
+``get``: replace it to feed ``parse`` documents in tests), ``sanitizer``
+(``_sanitize_html`` and the allow-lists), ``urls`` (``make_safe_absolute_uri``),
+``mixin`` (the namespace table), ``util`` and ``exceptions``. With
+``sys.modules["feedparser"] = feed_decoder`` they import as ``feedparser.http`` … and
+are the same modules. The names feedparser 5 had at the top level and programs still
+use (``_parse_date``, ``_FeedParserMixin``, ``_HTMLSanitizer``,
+``PREFERRED_XML_PARSERS``) are here as well.
 """
 
-from . import api, datetimes, exceptions, util
+from . import api, datetimes, exceptions, http, mixin, sanitizer, urls, util
+from ._aliases import install as _install_aliases
 from ._core import engine_info as _engine_info
-from .api import parse, parse_many
-from .datetimes import registerDateHandler
+from .api import PREFERRED_XML_PARSERS, parse, parse_many
+from .datetimes import _parse_date, registerDateHandler
 from .exceptions import *  # noqa: F401,F403 (feedparser exports its exception classes)
 from .exceptions import __all__ as _exception_names
+from .mixin import _FeedParserMixin
+from .sanitizer import _HTMLSanitizer
 from .util import FeedParserDict
+
+_install_aliases()
 
 __version__ = _engine_info()["version"]
 

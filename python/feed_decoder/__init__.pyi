@@ -5,7 +5,18 @@ import os
 import time
 from typing import IO, Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from . import api as api, datetimes as datetimes, exceptions as exceptions, util as util
+from . import (
+    api as api,
+    datetimes as datetimes,
+    exceptions as exceptions,
+    http as http,
+    mixin as mixin,
+    sanitizer as sanitizer,
+    urls as urls,
+    util as util,
+)
+from .api import PREFERRED_XML_PARSERS as PREFERRED_XML_PARSERS
+from .datetimes import _parse_date as _parse_date
 from .exceptions import (
     CharacterDecodingError as CharacterDecodingError,
     CharacterEncodingMismatch as CharacterEncodingMismatch,
@@ -21,6 +32,8 @@ from .exceptions import (
     TransportError as TransportError,
     UndeclaredNamespace as UndeclaredNamespace,
 )
+from .mixin import _FeedParserMixin as _FeedParserMixin
+from .sanitizer import _HTMLSanitizer as _HTMLSanitizer
 from .util import FeedParserDict as FeedParserDict
 
 __version__: str

@@ -11,29 +11,50 @@ The engine decodes and parses with the interpreter released, so other Python thr
 meanwhile; ``parse_many`` parses many inputs on every core at once.
 """
 
-import datetime
 import os
 import sys
-import time
 import urllib.error
 import urllib.parse
-import urllib.request
-import zlib
+from http.client import HTTPException
 
-from . import _core
-from .datetimes import _date_handlers, _parse_date, _reparse_dates
+from . import _core, http
+from .datetimes import _date_handlers, _reparse_dates
 from .exceptions import make_exception
+from .http import _http_date
+from .urls import make_safe_absolute_uri
 from .util import FeedParserDict
 
-__all__ = ["parse", "parse_many"]
+__all__ = ["parse", "parse_many", "SUPPORTED_VERSIONS", "PREFERRED_XML_PARSERS"]
+
+#: The values of a result's ``version`` and their names (feedparser's, and the JSON
+#: Feed versions this engine reads).
+SUPPORTED_VERSIONS = {
+    "": "unknown",
+    "rss090": "RSS 0.90",
+    "rss091n": "RSS 0.91 (Netscape)",
+    "rss091u": "RSS 0.91 (Userland)",
+    "rss092": "RSS 0.92",
+    "rss093": "RSS 0.93",
+    "rss094": "RSS 0.94",
+    "rss20": "RSS 2.0",
+    "rss10": "RSS 1.0",
+    "rss": "RSS (unknown version)",
+    "atom01": "Atom 0.1",
+    "atom02": "Atom 0.2",
+    "atom03": "Atom 0.3",
+    "atom10": "Atom 1.0",
+    "atom": "Atom (unknown version)",
+    "cdf": "CDF",
+    "json1": "JSON Feed 1",
+    "json11": "JSON Feed 1.1",
+    "json": "JSON Feed (unknown version)",
+}
+
+#: feedparser's choice of SAX drivers. The engine has its own XML reader: this list is
+#: kept for programs that read or change it, and changing it changes nothing.
+PREFERRED_XML_PARSERS = ["drv_libxml2"]
 
 _URL_SCHEMES = ("http", "https", "ftp", "file", "feed")
-_ACCEPT = (
-    "application/atom+xml,application/rdf+xml,application/rss+xml,"
-    "application/x-netcdf,application/xml;q=0.9,text/xml;q=0.2,*/*;q=0.1"
-)
-_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def _package():
@@ -62,24 +83,6 @@ def _header_pairs(headers):
             value = value.decode("latin-1")
         out.append((str(name), str(value)))
     return out
-
-
-def _http_date(modified):
-    """``modified`` (a string, a 9-tuple or a datetime) as an HTTP date, or ``None``."""
-    if not modified:
-        return None
-    if isinstance(modified, str):
-        parsed = _parse_date(modified)
-        if parsed is None:
-            return modified
-        modified = parsed
-    elif isinstance(modified, datetime.datetime):
-        if modified.tzinfo is not None:
-            modified = modified.astimezone(datetime.timezone.utc)
-        modified = modified.timetuple()
-    t = tuple(modified)
-    return "%s, %02d %s %04d %02d:%02d:%02d GMT" % (
-        _WEEKDAYS[t[6]], t[2], _MONTHS[t[1] - 1], t[0], t[3], t[4], t[5])
 
 
 def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_detection,
@@ -117,52 +120,57 @@ def _finish(result):
     return result
 
 
-class _Passthrough(urllib.request.HTTPDefaultErrorHandler):
-    """Hands HTTP error responses back as responses (feedparser reports the status);
-    replaces urllib's default handler, which raises them."""
-
-    def http_error_default(self, req, fp, code, msg, headers):
-        fp.status = code
-        return fp
+def _accept():
+    """The ``Accept`` header for the engine's client: ``http.ACCEPT_HEADER`` once a
+    program has changed it, else the engine's own (``None``)."""
+    value = http.ACCEPT_HEADER
+    return value if value and value != http._FEEDPARSER_ACCEPT else None
 
 
-def _urllib_fetch(url, etag, modified, agent, referrer, handlers, request_headers):
-    """Fetches with urllib and the caller's handlers: ``(data, headers, href, status)``."""
-    if url.startswith("feed:"):
-        url = url[5:] if url.startswith("feed:http") else "http:" + url[5:]
-    request = urllib.request.Request(url)
-    request.add_header("User-Agent", agent)
-    if etag:
-        request.add_header("If-None-Match", etag)
-    since = _http_date(modified)
-    if since:
-        request.add_header("If-Modified-Since", since)
-    if referrer:
-        request.add_header("Referer", referrer)
-    request.add_header("Accept-encoding", "gzip, deflate")
-    request.add_header("Accept", _ACCEPT)
-    for name, value in _header_pairs(request_headers) or ():
-        request.add_header(name, value)
-    if not isinstance(handlers, (list, tuple)):
-        handlers = [handlers]
-    opener = urllib.request.build_opener(*handlers, _Passthrough())
-    opener.addheaders = []
-    with opener.open(request) as response:
-        data = response.read()
-        headers = [(k.lower(), v) for k, v in response.headers.items()]
-        href = response.geturl()
-        status = getattr(response, "status", None) or getattr(response, "code", None) or 200
-    encoding = dict(headers).get("content-encoding", "")
-    if data and ("gzip" in encoding or "deflate" in encoding):
-        try:
-            data = zlib.decompress(data, 47 if "gzip" in encoding else 15)
-        except zlib.error:
-            try:
-                data = zlib.decompress(data, -15)
-            except zlib.error:
-                pass  # the engine reports what it cannot read
-        headers = [(k, v) for k, v in headers if k != "content-encoding"]
-    return data, headers, href, status
+def _fetches_with_get(url, handlers):
+    """Whether ``url`` is fetched through ``http.get`` (replaced, or given handlers, or
+    ``ftp:``) rather than by the engine's client."""
+    return http.get is not http._get or bool(handlers) or url.startswith("ftp:")
+
+
+def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_headers,
+                   response_headers, settings):
+    """Fetches ``url`` through ``http.get`` (looked up now: a replacement is called) and
+    parses the body it returns with the headers it put in the result."""
+    get = http.get
+    result = FeedParserDict(bozo=False, entries=[], feed=FeedParserDict(), headers={})
+    try:
+        data = get(url, etag, modified, agent, referrer, handlers, request_headers, result)
+    except urllib.error.URLError as e:
+        return _finish(FeedParserDict(error=e))
+    except (OSError, ValueError, HTTPException) as e:
+        if get is not http._get:
+            raise  # a replacement's own error, as feedparser lets it through
+        return _finish(FeedParserDict(error=urllib.error.URLError(e)))
+    got = dict.get(result, "bozo_exception") if dict.get(result, "bozo") else None
+    if not data:
+        # Nothing to parse (304 Not Modified): the result as the fetch left it.
+        dict.__setitem__(result, "bozo_exceptions", [got] if got is not None else [])
+        return result
+    headers = {str(k).lower(): v for k, v in (dict.get(result, "headers") or {}).items()}
+    headers.update((k.lower(), v) for k, v in response_headers or ())
+    href = dict.get(result, "href") or ""
+    location = headers.get("content-location", "")
+    base = (make_safe_absolute_uri(href, location) or make_safe_absolute_uri(location)
+            or href)
+    parsed = _parse_data(data, list(headers.items()),
+                         _engine_options(*settings, base_uri=base or None))
+    for key, value in result.items():
+        if key not in ("bozo", "bozo_exception", "entries", "feed") and key not in parsed:
+            dict.__setitem__(parsed, key, value)
+    dict.__setitem__(parsed, "headers", headers)
+    parsed = _finish(parsed)
+    if got is not None:
+        exceptions = [got, *(dict.get(parsed, "bozo_exceptions") or ())]
+        dict.__setitem__(parsed, "bozo", True)
+        dict.__setitem__(parsed, "bozo_exceptions", exceptions)
+        dict.__setitem__(parsed, "bozo_exception", exceptions[-1])
+    return parsed
 
 
 def _parse_data(data, headers, options):
@@ -204,7 +212,8 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     :param agent: the ``User-Agent`` (default: :data:`feed_decoder.USER_AGENT`).
     :param referrer: sent as ``Referer``.
     :param handlers: ``urllib.request`` handlers; when given, the URL is fetched with
-        ``urllib`` through them (as feedparser does) instead of the engine's client.
+        ``urllib`` through them by :func:`feed_decoder.http.get` (as feedparser does)
+        instead of the engine's client. A replaced ``http.get`` is always called.
     :param request_headers: extra request headers (a mapping), overriding the defaults.
     :param response_headers: response headers (a mapping). After a fetch they replace
         the response's headers of the same names; otherwise they are the whole response
@@ -233,28 +242,14 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
         return _finish(_parse_data(source.read(), headers, options))
     if _is_url(source):
         agent = agent or _package().USER_AGENT
-        if handlers or source.startswith("ftp:"):
-            try:
-                data, got, href, status = _urllib_fetch(source, etag, modified, agent,
-                                                        referrer, handlers or [],
-                                                        request_headers)
-            except (urllib.error.URLError, OSError, ValueError) as e:
-                if not isinstance(e, urllib.error.URLError):
-                    e = urllib.error.URLError(e)
-                return _finish(FeedParserDict(error=e))
-            merged = dict(got)
-            merged.update((k.lower(), v) for k, v in headers or ())
-            location = merged.get("content-location")
-            base = urllib.parse.urljoin(href, location) if location else href
-            result = _core.parse_bytes(data, FeedParserDict, list(merged.items()),
-                                       _engine_options(*settings, base_uri=base))
-            dict.__setitem__(result, "href", href)
-            dict.__setitem__(result, "status", status)
-            return _finish(result)
+        if _fetches_with_get(source, handlers):
+            return _get_and_parse(source, etag, modified, agent, referrer, handlers,
+                                  request_headers, headers, settings)
         request = _core.Request(
             etag=etag or None, modified=_http_date(modified), agent=agent,
             referrer=referrer, request_headers=_header_pairs(request_headers),
-            response_headers=headers, timeout=timeout, max_body=max_body)
+            response_headers=headers, timeout=timeout, max_body=max_body,
+            accept=_accept())
         return _finish(_core.fetch_url(source, FeedParserDict, request, options))
     path = _as_path(source)
     if path is not None:
@@ -274,23 +269,30 @@ def parse_many(inputs, jobs=None, *, etag=None, modified=None, agent=None, refer
     released: a list of results in the order of ``inputs``.
 
     Each input is anything :func:`parse` accepts (file-like objects are read first, on
-    the calling thread); the keyword arguments apply to every input.
+    the calling thread); the keyword arguments apply to every input. URLs fetched
+    through :func:`feed_decoder.http.get` (``ftp:``, or when it has been replaced) are
+    fetched and parsed one after the other on the calling thread.
     """
-    options = _engine_options(sanitize_html, resolve_relative_uris,
-                              optimistic_encoding_detection, policy, detector, tld,
-                              max_entries, max_depth)
+    settings = (sanitize_html, resolve_relative_uris, optimistic_encoding_detection, policy,
+                detector, tld, max_entries, max_depth)
+    options = _engine_options(*settings)
     headers = _header_pairs(response_headers)
+    agent = agent or _package().USER_AGENT
     request = _core.Request(
-        etag=etag or None, modified=_http_date(modified),
-        agent=agent or _package().USER_AGENT, referrer=referrer,
+        etag=etag or None, modified=_http_date(modified), agent=agent, referrer=referrer,
         request_headers=_header_pairs(request_headers), response_headers=headers,
-        timeout=timeout, max_body=max_body)
+        timeout=timeout, max_body=max_body, accept=_accept())
     specs = []
+    through_get = {}
     for source in inputs:
         if hasattr(source, "read"):
             source = source.read()
-        elif _is_url(source) and not source.startswith("ftp:"):
-            specs.append(("url", source, request))
+        elif _is_url(source):
+            if _fetches_with_get(source, None):
+                through_get[len(specs)] = source
+                specs.append(("bytes", b"", None))  # a placeholder, replaced below
+            else:
+                specs.append(("url", source, request))
             continue
         else:
             path = _as_path(source)
@@ -303,9 +305,12 @@ def parse_many(inputs, jobs=None, *, etag=None, modified=None, agent=None, refer
             source = bytes(source)
         specs.append(("bytes", source, headers))
     results = _core.parse_many(specs, FeedParserDict, jobs, options)
+    for i, url in through_get.items():
+        results[i] = _get_and_parse(url, etag, modified, agent, referrer, None,
+                                    request_headers, headers, settings)
     for i, (kind, value, _) in enumerate(specs):
         result = results[i]
         if kind == "path" and "feed" not in result and dict.get(result, "error") is not None:
             # An unreadable file: the string is the document, as in parse().
             results[i] = _parse_data(value, headers, options)
-    return [_finish(r) for r in results]
+    return [r if i in through_get else _finish(r) for i, r in enumerate(results)]

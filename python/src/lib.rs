@@ -12,6 +12,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use feed_decoder::html::{HtmlFilter, Markup};
 use feed_decoder::http::{FetchError, FetchOptions, Fetched, fetch_blocking};
 use feed_decoder::{Decoder, Headers, ParseOptions, Parsed, Policy, Transport};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -145,7 +146,8 @@ struct Request {
 impl Request {
     #[new]
     #[pyo3(signature = (*, etag=None, modified=None, agent=None, referrer=None,
-        request_headers=None, response_headers=None, timeout=None, max_body=None))]
+        request_headers=None, response_headers=None, timeout=None, max_body=None,
+        accept=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         etag: Option<String>,
@@ -156,10 +158,14 @@ impl Request {
         response_headers: Option<Vec<(String, String)>>,
         timeout: Option<f64>,
         max_body: Option<usize>,
+        accept: Option<String>,
     ) -> PyResult<Self> {
         let mut fetch = FetchOptions::default();
         if let Some(agent) = agent {
             fetch = fetch.user_agent(agent);
+        }
+        if let Some(accept) = accept {
+            fetch = fetch.accept(accept);
         }
         if let Some(etag) = etag.filter(|e| !e.is_empty()) {
             fetch = fetch.etag(etag);
@@ -496,6 +502,31 @@ fn parse_date<'py>(py: Python<'py>, text: &str) -> PyResult<Option<Bound<'py, Py
     Ok(Some(struct_time.call1((t,))?))
 }
 
+/// Filters one HTML value as the engine filters every HTML value of a feed: sanitized
+/// with feedparser's allow-lists and/or its relative URIs resolved against `base`
+/// (`xhtml`: the value is `application/xhtml+xml`). The interpreter is released meanwhile.
+#[pyfunction]
+#[pyo3(signature = (html, *, sanitize, resolve, base=None, xhtml=false))]
+fn filter_html(
+    py: Python<'_>,
+    html: &str,
+    sanitize: bool,
+    resolve: bool,
+    base: Option<&str>,
+    xhtml: bool,
+) -> String {
+    let markup = if xhtml { Markup::Xhtml } else { Markup::Html };
+    py.detach(|| {
+        HtmlFilter::new()
+            .sanitize(sanitize)
+            .resolve(resolve)
+            .base(base)
+            .markup(markup)
+            .apply(html)
+            .into_owned()
+    })
+}
+
 /// The engine's version and its default `User-Agent`.
 #[pyfunction]
 fn engine_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
@@ -521,6 +552,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fetch_url, m)?)?;
     m.add_function(wrap_pyfunction!(parse_many, m)?)?;
     m.add_function(wrap_pyfunction!(parse_date, m)?)?;
+    m.add_function(wrap_pyfunction!(filter_html, m)?)?;
     m.add_function(wrap_pyfunction!(engine_info, m)?)?;
     Ok(())
 }

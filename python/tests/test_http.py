@@ -153,3 +153,69 @@ def test_parse_many_fetches_urls(server):
     out = feedparser.parse_many([server + "/feed.xml", server + "/latin.xml", FEED], jobs=3)
     assert [r.feed.title for r in out] == ["Loop", "Café", "Loop"]
     assert out[0].status == 200 and "status" not in out[2]
+
+
+def test_http_get_fetches_as_feedparser_does(server):
+    get = feedparser.http.get
+    Handler.requests.clear()
+    result = {}
+    assert get(server + "/feed.xml", result=result) == FEED
+    headers = Handler.requests[-1][1]
+    assert headers["accept"] == feedparser.http.ACCEPT_HEADER
+    assert headers["user-agent"] == feedparser.USER_AGENT
+    assert headers["accept-encoding"] == "gzip, deflate"
+    assert result["status"] == 200 and result["href"] == server + "/feed.xml"
+    assert result["etag"] == ETAG and result["modified"] == MODIFIED
+    assert tuple(result["modified_parsed"])[:6] == (2011, 4, 21, 19, 2, 20)
+    assert result["headers"]["content-type"] == "application/rss+xml; charset=utf-8"
+    # feedparser's positional call, conditional: 304 and no body.
+    result = {}
+    assert get(server + "/feed.xml", ETAG, None, "probe/1", "http://ref/", None,
+               {"X-Extra": "yes"}, result) == b""
+    headers = Handler.requests[-1][1]
+    assert headers["if-none-match"] == ETAG and headers["user-agent"] == "probe/1"
+    assert headers["referer"] == "http://ref/" and headers["x-extra"] == "yes"
+    assert result["status"] == 304 and result["version"] == ""
+    assert "not changed" in result["debug_message"]
+    result = {}
+    assert get(server + "/moved", result=result) == FEED
+    assert result["status"] == 301 and result["href"] == server + "/feed.xml"
+    result = {}
+    assert get(server + "/gzip.xml", result=result) == FEED
+    assert result["headers"]["content-encoding"] == "gzip" and "bozo" not in result
+    result = {}
+    get(server + "/missing", result=result)
+    assert result["status"] == 404
+    assert get("feed:" + server + "/feed.xml", result={}) == FEED
+    get(server + "/caf\u00e9?q=\u00e9", result={})
+    assert Handler.requests[-1][0] == "/caf%C3%A9?q=%C3%A9"
+    # Credentials in the URL are sent as Basic authentication, not to the host.
+    assert get(server.replace("//", "//ann:s%20cret@") + "/feed.xml", result={}) == FEED
+    path, headers = Handler.requests[-1]
+    assert path == "/feed.xml" and headers["authorization"] == "Basic YW5uOnMgY3JldA=="
+
+
+def test_http_get_raises_url_error_when_unreachable():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(urllib.error.URLError):
+        feedparser.http.get("http://127.0.0.1:%d/feed.xml" % port, result={})
+
+
+def test_a_changed_accept_header_is_sent(server):
+    Handler.requests.clear()
+    feedparser.parse(server + "/feed.xml")
+    own = Handler.requests[-1][1]["accept"]
+    assert own != feedparser.http.ACCEPT_HEADER and "application/feed+json" in own
+    try:
+        feedparser.http.ACCEPT_HEADER = "application/rss+xml"
+        feedparser.parse(server + "/feed.xml")
+        assert Handler.requests[-1][1]["accept"] == "application/rss+xml"
+        feedparser.parse(server + "/feed.xml", handlers=[urllib.request.BaseHandler()])
+        assert Handler.requests[-1][1]["accept"] == "application/rss+xml"
+        feedparser.http.ACCEPT_HEADER = None
+        feedparser.http.get(server + "/feed.xml", result={})
+        assert "accept" not in Handler.requests[-1][1]
+    finally:
+        feedparser.http.ACCEPT_HEADER = feedparser.http._FEEDPARSER_ACCEPT

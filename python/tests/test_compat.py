@@ -1,0 +1,259 @@
+"""feedparser's submodules, as programs written for feedparser use them: imported as
+``feedparser.X`` through a ``sys.modules`` alias, ``feedparser.http.get`` patched in
+tests, the sanitizer and URL helpers called directly, tables read and changed."""
+
+import importlib
+import sys
+import types
+import urllib.error
+from unittest.mock import patch
+
+import pytest
+
+import feed_decoder
+
+SUBMODULES = ("api", "datetimes", "exceptions", "http", "mixin", "sanitizer", "urls", "util")
+
+FEED = (b"<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel>"
+        b"<title>Mocked</title><link>/home</link>"
+        b"<item><title>Title 1</title><link>http://www.example.com/link/1</link>"
+        b"<description>&lt;a href='/p/1'&gt;x&lt;/a&gt;</description>"
+        b"<pubDate>Mon, 30 Apr 2018 09:00:00 +0000</pubDate></item>"
+        b"</channel></rss>")
+FEED_TWO = FEED.replace(b"Title 1", b"Title 2")
+URL = "http://some.rss.local/rss_feed.xml"
+
+
+@pytest.fixture
+def feedparser():
+    """``feed_decoder`` installed as ``feedparser``, as a program replacing it does."""
+    saved = {k: v for k, v in sys.modules.items()
+             if k == "feedparser" or k.startswith("feedparser.")}
+    for k in saved:
+        del sys.modules[k]
+    sys.modules["feedparser"] = feed_decoder
+    try:
+        yield feed_decoder
+    finally:
+        for k in [k for k in sys.modules if k == "feedparser" or k.startswith("feedparser.")]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+
+
+def test_every_submodule_imports_as_feedparser_x_and_is_the_same_module(feedparser):
+    for name in SUBMODULES:
+        module = importlib.import_module("feedparser." + name)
+        assert module is getattr(feed_decoder, name) is sys.modules["feed_decoder." + name]
+        assert sys.modules["feedparser." + name] is module
+        assert module.__spec__.name == "feed_decoder." + name  # not rewritten by the alias
+        assert module.__doc__
+    import feedparser.http  # noqa: F401  (the statement form)
+    from feedparser.sanitizer import _HTMLSanitizer, _sanitize_html  # noqa: F401
+    from feedparser.urls import make_safe_absolute_uri  # noqa: F401
+    from feedparser.mixin import _FeedParserMixin  # noqa: F401
+    from feedparser.util import FeedParserDict
+    assert FeedParserDict is feed_decoder.FeedParserDict
+    with pytest.raises(ModuleNotFoundError) as e:
+        importlib.import_module("feedparser.sgml")
+    assert e.value.name == "feedparser.sgml"
+
+
+def test_top_level_names_of_feedparser():
+    # feedparser 6.0.14's own, and the ones feedparser 5 had that programs still use.
+    for name in ("parse", "registerDateHandler", "FeedParserDict", "USER_AGENT",
+                 "RESOLVE_RELATIVE_URIS", "SANITIZE_HTML", "__version__",
+                 "ThingsNobodyCaresAboutButMe", "CharacterEncodingOverride",
+                 "CharacterEncodingUnknown", "NonXMLContentType", "UndeclaredNamespace",
+                 *SUBMODULES):
+        assert hasattr(feed_decoder, name), name
+    assert feed_decoder._parse_date is feed_decoder.datetimes._parse_date
+    assert feed_decoder._FeedParserMixin is feed_decoder.mixin._FeedParserMixin
+    assert feed_decoder._HTMLSanitizer is feed_decoder.sanitizer._HTMLSanitizer
+    assert feed_decoder.PREFERRED_XML_PARSERS is feed_decoder.api.PREFERRED_XML_PARSERS
+    assert tuple(feed_decoder._parse_date("Mon, 30 Apr 2018 09:00:00 +0200"))[:6] == (
+        2018, 4, 30, 7, 0, 0)
+    assert feed_decoder.api.FeedParserDict is feed_decoder.FeedParserDict
+
+
+def test_patched_http_get_feeds_parse(feedparser):
+    with patch("feedparser.http.get", return_value=FEED) as get:
+        d = feedparser.parse(URL)
+    get.assert_called_once()
+    url, etag, modified, agent, referrer, handlers, request_headers, result = get.call_args.args
+    assert url == URL and agent == feedparser.USER_AGENT
+    assert (etag, modified, referrer, handlers, request_headers) == (None,) * 5
+    assert isinstance(result, dict)
+    assert d.bozo is False and d.version == "rss20" and d.headers == {}
+    assert d.feed.title == "Mocked" and d.entries[0].title == "Title 1"
+    assert tuple(d.entries[0].published_parsed)[:6] == (2018, 4, 30, 9, 0, 0)
+    assert d.feed.link == "/home"  # nothing to resolve against: the mock gave no href
+    assert feedparser.api.SUPPORTED_VERSIONS.get(d.version) == "RSS 2.0"
+    assert feedparser.http.get is feedparser.http._get  # restored
+
+
+def test_patched_http_get_through_the_application_module(feedparser):
+    # patch("homeassistant.components.feedreader.coordinator.feedparser.http.get", ...)
+    app = types.ModuleType("app_coordinator")
+    app.feedparser = feedparser
+    sys.modules["app_coordinator"] = app
+    try:
+        with patch("app_coordinator.feedparser.http.get", side_effect=[FEED, FEED_TWO]):
+            first = app.feedparser.parse(URL)
+            second = app.feedparser.parse(URL, etag='"e"', modified="Mon, 30 Apr 2018")
+        assert [first.entries[0].title, second.entries[0].title] == ["Title 1", "Title 2"]
+    finally:
+        del sys.modules["app_coordinator"]
+
+
+def test_patched_http_get_that_raises(feedparser):
+    with patch("feedparser.http.get") as get:
+        get.side_effect = urllib.error.URLError("Test")
+        get.return_value = FEED
+        d = feedparser.parse(URL)
+    assert d.bozo and isinstance(d.bozo_exception, urllib.error.URLError)
+    assert d.entries == [] and d.feed == {}
+    # Any other error of a replacement is the caller's, as in feedparser.
+    with patch("feedparser.http.get", side_effect=ValueError("404 Not patched")):
+        with pytest.raises(ValueError):
+            feedparser.parse(URL)
+
+
+def test_a_replacement_fills_the_result(feedparser):
+    def get(url, etag=None, modified=None, agent=None, referrer=None, handlers=None,
+            request_headers=None, result=None):
+        result["headers"] = {"content-type": "text/xml; charset=iso-8859-1",
+                             "etag": '"v1"'}
+        result["href"] = "http://moved.example/feeds/rss.xml"
+        result["status"] = 301
+        result["etag"] = '"v1"'
+        return FEED.replace(b"utf-8", b"iso-8859-1").replace(b"Mocked", b"Caf\xe9")
+
+    with patch("feedparser.http.get", new=get):
+        d = feedparser.parse(URL, response_headers={"Content-Language": "fr"})
+    assert d.feed.title == "Café" and d.encoding == "iso-8859-1"
+    assert d.status == 301 and d.etag == '"v1"'
+    assert d.href == "http://moved.example/feeds/rss.xml"
+    assert d.headers["content-type"] == "text/xml; charset=iso-8859-1"
+    assert d.headers["content-language"] == "fr" and d.feed.language == "fr"
+    # Relative links resolve against the URL the replacement reported.
+    assert d.feed.link == "http://moved.example/home"
+    assert d.entries[0].summary == '<a href="http://moved.example/p/1">x</a>'
+
+
+def test_a_replacement_returning_nothing_is_not_modified(feedparser):
+    def get(url, etag, modified, agent, referrer, handlers, request_headers, result):
+        result.update(status=304, version="", href=url, headers={"etag": etag})
+        return b""
+
+    with patch("feedparser.http.get", new=get):
+        d = feedparser.parse(URL, etag='"x"')
+    assert d.status == 304 and d.version == "" and d.entries == [] and d.bozo is False
+    assert d.headers == {"etag": '"x"'}
+    with patch("feedparser.http.get", return_value=FEED):
+        out = feedparser.parse_many([URL, FEED_TWO, URL])
+    assert [r.entries[0].title for r in out] == ["Title 1", "Title 2", "Title 1"]
+
+
+def test_accept_header_is_feedparsers():
+    assert feed_decoder.http.ACCEPT_HEADER == (
+        "application/atom+xml,application/rdf+xml,application/rss+xml,"
+        "application/x-netcdf,application/xml;q=0.9,text/xml;q=0.2,*/*;q=0.1")
+
+
+def test_sanitize_html_removes_script_and_keeps_allowed_markup():
+    from feed_decoder.sanitizer import _sanitize_html
+    html = ('<p onclick="steal()" class="x">Hi <b>there</b>'
+            '<script>alert(1)</script><a href="javascript:alert(2)">link</a>'
+            '<iframe src="http://evil.example/"></iframe><img src="/i.png" alt="i"></p>')
+    assert _sanitize_html(html, "utf-8", "text/html") == (
+        '<p class="x">Hi <b>there</b><a href="">link</a><img alt="i" src="/i.png" /></p>')
+    assert _sanitize_html(b"  <em>x</em>\r\n<u>y</u>  ", "utf-8", "text/html") == (
+        "<em>x</em>\n<u>y</u>")
+    # It is the filter parse applies to every HTML value.
+    feed = (b"<rss version='2.0'><channel><item><description>"
+            + html.replace("&", "&amp;").replace("<", "&lt;").encode()
+            + b"</description></item></channel></rss>")
+    summary = feed_decoder.parse(feed).entries[0].summary
+    assert summary == _sanitize_html(html, "utf-8", "text/html")
+
+
+def test_the_allow_lists_are_the_ones_the_engine_applies():
+    from feed_decoder.sanitizer import _HTMLSanitizer, _sanitize_html
+    for name in _HTMLSanitizer.acceptable_elements:
+        assert _sanitize_html("<%s>x</%s>" % (name, name)).startswith("<" + name), name
+    for name in ("iframe", "object", "embed", "frame", "link", "meta", "blink", "html"):
+        assert name not in _HTMLSanitizer.acceptable_elements
+        assert "<" + name not in _sanitize_html("<%s>x</%s>" % (name, name)), name
+    for name in _HTMLSanitizer.unacceptable_elements_with_end_tag:
+        assert _sanitize_html("a<%s>gone</%s>b" % (name, name)) == "ab"
+    kept = [a for a in _HTMLSanitizer.acceptable_attributes
+            if ' %s="' % a in _sanitize_html('<span %s="v">x</span>' % a)]
+    # style keeps only declarations it accepts, never the text "v".
+    assert set(_HTMLSanitizer.acceptable_attributes) - set(kept) == {"style"}
+    for name in ("onclick", "onerror", "formaction", "srcdoc"):
+        assert name not in _HTMLSanitizer.acceptable_attributes
+        assert name not in _sanitize_html('<span %s="v">x</span>' % name)
+    assert _sanitize_html('<span style="color: red; position: fixed">x</span>') == (
+        '<span style="color: red;">x</span>')
+    assert {"svg", "math"} <= _HTMLSanitizer.svg_elements | _HTMLSanitizer.mathml_elements
+    assert "linearGradient" in _HTMLSanitizer.svg_elements  # camel case, as feedparser's
+    with pytest.raises(TypeError):
+        _HTMLSanitizer(None, "text/html")
+
+
+def test_urls():
+    from feed_decoder import urls
+    base = "http://d.test/d/f.ext"
+    assert urls.make_safe_absolute_uri(base, "/new") == "http://d.test/new"
+    assert urls.make_safe_absolute_uri(base, "https://s.test/") == "https://s.test/"
+    assert urls.make_safe_absolute_uri(base, "javascript:alert(1)") == ""
+    assert urls.make_safe_absolute_uri(base, "x://bad.test/") == ""
+    assert urls.make_safe_absolute_uri(base) == base
+    assert urls.make_safe_absolute_uri("javascript:x") == ""
+    assert urls.make_safe_absolute_uri("", "rel/x") == "rel/x"
+    assert urls._urljoin(base, "http:////host.test/a") == "http://host.test/a"
+    assert urls._urljoin(base, "http://[bad") == ""
+    schemes = urls.ACCEPTABLE_URI_SCHEMES
+    try:
+        urls.ACCEPTABLE_URI_SCHEMES = ()  # feedparser's way to allow every scheme
+        assert urls.make_safe_absolute_uri(base, "x://any.test/") == "x://any.test/"
+    finally:
+        urls.ACCEPTABLE_URI_SCHEMES = schemes
+    html = '<a href="/x">x</a><img src="y.png"><script>s()</script>'
+    assert urls.resolve_relative_uris(html, "http://e.test/a/", "utf-8", "text/html") == (
+        '<a href="http://e.test/x">x</a><img src="http://e.test/a/y.png" />'
+        '<script>s()</script>')
+
+
+def test_extra_namespaces_as_arxiv_programs_add_them(feedparser):
+    mixin = importlib.import_module("feedparser.mixin")
+    assert mixin._FeedParserMixin.namespaces["http://purl.org/dc/elements/1.1/"] == "dc"
+    assert mixin._FeedParserMixin.namespaces["http://www.w3.org/2005/Atom"] == ""
+    saved = dict(mixin._FeedParserMixin.namespaces)
+    try:
+        mixin._FeedParserMixin.namespaces["http://a9.com/-/spec/opensearch/1.1/"] = (
+            "opensearch")
+        mixin._FeedParserMixin.namespaces["http://arxiv.org/schemas/atom"] = "arxiv"
+        d = feedparser.parse(
+            b"<feed xmlns='http://www.w3.org/2005/Atom'"
+            b" xmlns:opensearch='http://a9.com/-/spec/opensearch/1.1/'"
+            b" xmlns:arxiv='http://arxiv.org/schemas/atom'>"
+            b"<title>ArXiv Query</title><opensearch:totalResults>42"
+            b"</opensearch:totalResults><entry><id>http://arxiv.org/abs/1</id>"
+            b"<arxiv:primary_category term='cs.CL' scheme='http://arxiv.org/schemas/atom'/>"
+            b"<arxiv:comment>5 pages</arxiv:comment></entry></feed>")
+    finally:
+        mixin._FeedParserMixin.namespaces.clear()
+        mixin._FeedParserMixin.namespaces.update(saved)
+    assert d.feed.opensearch_totalresults == "42"
+    assert d.entries[0].arxiv_primary_category["term"] == "cs.CL"
+    assert d.entries[0].arxiv_comment == "5 pages"
+
+
+def test_supported_versions_name_every_version_the_engine_gives():
+    versions = feed_decoder.api.SUPPORTED_VERSIONS
+    assert versions["atom10"] == "Atom 1.0" and versions[""] == "unknown"
+    d = feed_decoder.parse(b'{"version": "https://jsonfeed.org/version/1.1", "title": "J",'
+                           b' "items": []}')
+    assert versions[d.version] == "JSON Feed 1.1"
+    assert feed_decoder.PREFERRED_XML_PARSERS == ["drv_libxml2"]
