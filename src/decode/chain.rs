@@ -588,6 +588,15 @@ impl<'a> Chain<'_, 'a> {
         (bad_chars(&text) == 0).then(|| detect::marks(&text, c == Charset::ISO_8859_1))
     }
 
+    /// [`Chain::window_marks`] of `c`, read once into `cell`.
+    fn marks_once(
+        &self,
+        cell: &std::cell::OnceCell<Option<detect::Marks>>,
+        c: Charset,
+    ) -> Option<detect::Marks> {
+        *cell.get_or_init(|| self.window_marks(c))
+    }
+
     /// `c`'s reading of the first [`PLAUSIBILITY_WINDOW`] bytes (a character cut by the
     /// window's end dropped); `None` when it fails.
     fn window_text(&self, c: Charset) -> Option<Cow<'a, str>> {
@@ -647,7 +656,10 @@ impl<'a> Chain<'_, 'a> {
             .flatten()
             // A label the document gave yields only to clearly more UTF-8 than not.
             .filter(|m| m.points >= 4 && m.runs * 4 < m.points && m.plausible(self.body));
-        let mine = self.window_marks(pick.charset);
+        // The label's own marks, read only by the rules that need them (a Japanese or
+        // Korean label whose text is natural never does: its window's marks cost more
+        // than the rest of the decision).
+        let mine = std::cell::OnceCell::new();
         let (charset, text, why) = if let Some(m) = mixed {
             let why = format!(
                 "{} points of valid UTF-8 against {} invalid runs: {}",
@@ -677,21 +689,26 @@ impl<'a> Chain<'_, 'a> {
             );
             (w, text, why)
         } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
-            && (pick.charset.is_western()
-                || pick.charset.sibling().is_some_and(|s| s.script() == Script::Latin)
-                || mine.is_none_or(detect::Marks::suspicious))
             // A Korean or Japanese label whose reading is natural text of its script
             // stands, whatever chardetng says about a few dozen bytes.
             && self.cjk_plausible(pick.charset) != Some(true)
+            && (pick.charset.is_western()
+                || pick.charset.sibling().is_some_and(|s| s.script() == Script::Latin)
+                || self
+                    .marks_once(&mine, pick.charset)
+                    .is_none_or(detect::Marks::suspicious))
             && let Some((c, why)) = self.contradiction(pick.charset)
             // Never trade a reading for one with more marks of mojibake (marks judge
             // alphabetic text; between two CJK charsets chardetng's frequencies decide).
             && (cjk(pick.charset.script()) && cjk(c.script())
-                || mine.zip(self.window_marks(c)).is_none_or(|(m, t)| t.anomalies <= m.anomalies))
+                || self
+                    .marks_once(&mine, pick.charset)
+                    .zip(self.window_marks(c))
+                    .is_none_or(|(m, t)| t.anomalies <= m.anomalies))
         {
             (c, c.decode_strict(self.body).ok()?, why)
         } else if pick.charset.is_single_byte()
-            && let Some(mine) = mine
+            && let Some(mine) = self.marks_once(&mine, pick.charset)
             && let Some((c, why)) = self.more_plausible(
                 pick.charset,
                 mine.anomalies,

@@ -23,6 +23,14 @@ pub(crate) const WINDOW: usize = 4096;
 /// it can (markup within its first [`WINDOW`] characters, or no text but white space).
 pub(crate) fn refusal(text: &str) -> Option<String> {
     let text = text.trim_start_matches('\u{FEFF}');
+    // Markup in the first WINDOW bytes is within the first WINDOW characters: found
+    // without counting characters (a document's markup mostly starts at its first byte).
+    let head = &text.as_bytes()[..text.len().min(WINDOW)];
+    if memchr::memchr_iter(b'<', head)
+        .any(|at| text[at + 1..].chars().next().is_some_and(starts_markup))
+    {
+        return None;
+    }
     let end = text
         .char_indices()
         .nth(WINDOW)

@@ -410,7 +410,7 @@ impl<'a> Slots<'a> {
                     Ok(t) => {
                         r.lists |= list_bit("content");
                         if let Some(c) = r.model.content_mut() {
-                            c.push(t);
+                            super::builder::push_sized(c, 1, t);
                         }
                     }
                     Err(dict) => {

@@ -9,7 +9,8 @@ use std::borrow::Cow;
 
 use crate::model::{Person, Tag};
 use crate::parse::xml::builder::{
-    Builder, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, trim_py,
+    Builder, date_value, detail_key, getattr, is_html_type, jstr, map_content_type, push_sized,
+    trim_py,
 };
 use crate::parse::xml::dict::Value;
 use crate::parse::xml::record::Slots;
@@ -49,7 +50,7 @@ fn person_string(p: &Person) -> Option<String> {
 fn save_to_last_person(mut ctx: Slots<'_>, list: &'static str, key: &str, value: &str) {
     if let Some(a) = ctx.persons_mut(list, true) {
         if a.is_empty() {
-            a.push(Person::default());
+            push_sized(a, 1, Person::default());
         }
         if let Some(p) = a.last_mut() {
             set_person_field(p, key, value);
@@ -169,11 +170,15 @@ impl Builder {
                         && t.label.as_deref() == label
                 }))
         {
-            a.push(Tag {
-                term: term.map(str::to_owned),
-                scheme: scheme.map(str::to_owned),
-                label: label.map(str::to_owned),
-            });
+            push_sized(
+                a,
+                2,
+                Tag {
+                    term: term.map(str::to_owned),
+                    scheme: scheme.map(str::to_owned),
+                    label: label.map(str::to_owned),
+                },
+            );
         }
     }
 
@@ -181,7 +186,7 @@ impl Builder {
         self.inauthor = true;
         self.push("author", true);
         if let Some(a) = self.ctx().persons_mut("authors", true) {
-            a.push(Person::default());
+            push_sized(a, 1, Person::default());
         }
     }
 
@@ -321,7 +326,7 @@ impl Builder {
     pub(in crate::parse::xml) fn open_contributor(&mut self) {
         self.incontributor = true;
         if let Some(a) = self.ctx().persons_mut("contributors", true) {
-            a.push(Person::default());
+            push_sized(a, 1, Person::default());
         }
     }
 
