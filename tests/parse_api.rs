@@ -294,3 +294,83 @@ fn html5_names_undeclared_in_xml_are_read_with_whatwgs_table() {
     // `&lang;` keeps its HTML 4 meaning, which feedparser uses (HTML5 moved it).
     assert_eq!(r.feed.title.as_deref(), Some("Вар Ăł fj \u{2329}\u{1d553}"));
 }
+
+/// Attributes written with a prefix bound to a namespace feedparser reads unprefixed
+/// (Atom 1.0, Atom 0.3, RSS 1.0) are read as the unprefixed ones, whatever the prefix,
+/// whether the element's own name is prefixed, and in both the strict and the lenient
+/// pass; an unprefixed attribute of the same name keeps its value (`rel` over
+/// `atom:rel`), and the prefixed keys stay in the link's dictionary.
+#[test]
+fn attributes_prefixed_with_the_feed_namespace_read_unprefixed() {
+    use feed_decoder::{Transport, output::to_json, parse};
+    let spaces = [
+        ("http://www.w3.org/2005/Atom", "", "atom10"),
+        ("http://purl.org/atom/ns#", " version=\"0.3\"", "atom03"),
+    ];
+    // (prefix of the element names, prefix of the attributes)
+    let prefixes = [("a", "a"), ("", "atom"), ("x", "y")];
+    for (ns, root_attrs, version) in spaces {
+        for (ep, ap) in prefixes {
+            for broken in [false, true] {
+                let el = |n: &str| {
+                    if ep.is_empty() {
+                        n.to_owned()
+                    } else {
+                        format!("{ep}:{n}")
+                    }
+                };
+                let decl = if ep.is_empty() {
+                    format!("xmlns=\"{ns}\" xmlns:{ap}=\"{ns}\"")
+                } else if ep == ap {
+                    format!("xmlns:{ep}=\"{ns}\"")
+                } else {
+                    format!("xmlns:{ep}=\"{ns}\" xmlns:{ap}=\"{ns}\"")
+                };
+                let doc = format!(
+                    "<{r} {decl}{root_attrs}><{t} {ap}:type=\"html\">&lt;b&gt;T&lt;/b&gt;</{t}>\
+                     <{l} {ap}:href=\"http://example.com/\" {ap}:rel=\"alternate\" {ap}:type=\"text/html\"/>\
+                     <{i}><{id}>1</{id}>\
+                     <{l} {ap}:rel=\"enclosure\" {ap}:href=\"http://example.com/a.mp3\" {ap}:length=\"10\" {ap}:type=\"audio/mpeg\"/>\
+                     <{l} {ap}:rel=\"self\" rel=\"alternate\" href=\"http://example.com/1\"/>\
+                     <{c} {ap}:term=\"t\" {ap}:scheme=\"s\" {ap}:label=\"L\"/></{i}>{tail}",
+                    r = el("feed"),
+                    t = el("title"),
+                    l = el("link"),
+                    i = el("entry"),
+                    id = el("id"),
+                    c = el("category"),
+                    // An unclosed root sends the document to the lenient pass.
+                    tail = if broken {
+                        String::new()
+                    } else {
+                        format!("</{}>", el("feed"))
+                    },
+                );
+                let v = to_json(&parse(doc.as_bytes(), &Transport::Local));
+                let case = format!("{version} {ep:?} {ap:?} broken={broken}");
+                assert_eq!(v["version"], version, "{case}");
+                assert_eq!(v["bozo"], broken, "{case}");
+                assert_eq!(v["feed"]["title"], "<b>T</b>", "{case}");
+                assert_eq!(v["feed"]["title_detail"]["type"], "text/html", "{case}");
+                assert_eq!(v["feed"]["link"], "http://example.com/", "{case}");
+                let link = &v["feed"]["links"][0];
+                assert_eq!(link["type"], "text/html", "{case}");
+                assert_eq!(link[format!("{ap}:href")], "http://example.com/", "{case}");
+                let e = &v["entries"][0];
+                let enclosure = &e["links"][0];
+                assert_eq!(enclosure["rel"], "enclosure", "{case}");
+                assert_eq!(enclosure["href"], "http://example.com/a.mp3", "{case}");
+                assert_eq!(enclosure["length"], "10", "{case}");
+                assert_eq!(enclosure["type"], "audio/mpeg", "{case}");
+                assert_eq!(e["links"][1]["rel"], "alternate", "{case}");
+                assert_eq!(e["links"][1][format!("{ap}:rel")], "self", "{case}");
+                assert_eq!(e["link"], "http://example.com/1", "{case}");
+                assert_eq!(
+                    e["tags"],
+                    json!([{"term": "t", "scheme": "s", "label": "L"}]),
+                    "{case}"
+                );
+            }
+        }
+    }
+}
