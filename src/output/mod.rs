@@ -4,10 +4,11 @@
 //!
 //! Top-level keys: `bozo`, `bozo_exception` (the record feedparser would report: the
 //! last one; absent when there is none), `bozo_exceptions` (all, in order), `encoding`,
-//! `version`, `namespaces`, `feed`, `entries`, `decoding`; for an HTTP response also
-//! `headers`, `etag`, `modified` and `modified_parsed` (from its headers); a fetch adds
-//! `href` and `status` (`http::Fetched::json_fields`, with the `http` feature). Keys with
-//! no value are absent.
+//! `version`, `namespaces`, `feed`, `entries`, `decoding`, `headers` (the response's, an
+//! empty object for input that came without HTTP, as in feedparser's result); for an
+//! HTTP response also `etag`, `modified` and `modified_parsed` (from its headers); a
+//! fetch adds `href` and `status` (`http::Fetched::json_fields`, with the `http`
+//! feature). Keys with no value are absent.
 //!
 //! [`Contract`] is the object for a result, as a `serde` value: [`write_json`] writes it,
 //! keys sorted, and any other `serde` serializer can take it (that is how [`to_json`]
@@ -261,6 +262,9 @@ impl<'p, 'a> Contract<'p, 'a> {
                     .into_iter()
                     .map(|(k, v)| (Cow::Owned(k), Head::Json(v))),
             );
+        } else {
+            // feedparser's result always has `headers`: an empty dict without HTTP.
+            head.push(("headers".into(), Head::Json(Value::Object(Map::new()))));
         }
         head.push(("decoding".into(), Head::Model));
         head.extend(
@@ -458,13 +462,14 @@ mod tests {
     }
 
     #[test]
-    fn local_input_has_no_http_keys() {
+    fn local_input_has_no_http_keys_and_empty_headers() {
         let v = to_json(&crate::parse(b"<rss/>", &Transport::Local));
         assert_eq!(v["bozo"], false);
         assert!(v.get("bozo_exception").is_none());
-        for k in ["headers", "href", "status", "etag", "modified"] {
+        for k in ["href", "status", "etag", "modified", "modified_parsed"] {
             assert!(v.get(k).is_none(), "{k}");
         }
+        assert_eq!(v["headers"], json!({}));
         assert_eq!(v["decoding"]["chosen"]["source"], "rfc3023");
     }
 
