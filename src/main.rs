@@ -452,15 +452,7 @@ impl Job<'_> {
                     output::write_json(p, top, &mut buffered)?;
                     buffered.flush()?;
                 }
-                None => {
-                    let mut v = serde_json::json!({"bozo": false, "bozo_exceptions": [],
-                        "encoding": "", "version": "", "namespaces": {}, "feed": {},
-                        "entries": []});
-                    if let Value::Object(m) = &mut v {
-                        m.extend(top);
-                    }
-                    write_value(&v, out)?;
-                }
+                None => write_value(&output::not_modified_json(top), out)?,
             }
             return writeln!(out);
         }
