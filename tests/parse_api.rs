@@ -139,8 +139,9 @@ fn hostile_inputs_stay_linear() {
 
 /// UTF-8 read as windows-1252 and encoded again, in two fields of one feed given as
 /// character references (so the bytes are ASCII and only the values show it): under
-/// Recover both fields are repaired alike, never one of them; FeedparserExact repairs only
-/// the Latin-1-only one, as feedparser does.
+/// Recover both fields are repaired alike, never one of them, and the repair feedparser
+/// does not make (the windows-1252 marks) is named in a record; FeedparserExact repairs
+/// only the Latin-1-only one, silently, as feedparser does.
 #[test]
 fn double_encoded_fields_are_repaired_alike() {
     let feed = "<rss version='2.0'><channel><item><title>Caf&#195;&#169;</title>\
@@ -149,6 +150,19 @@ fn double_encoded_fields_are_repaired_alike() {
     let e = &recover.entries[0];
     assert_eq!(e.title.as_deref(), Some("Café"));
     assert_eq!(e.summary.as_deref(), Some("It\u{2019}s"));
+    let messages: Vec<_> = recover
+        .bozo
+        .iter()
+        .map(|b| (b.kind, b.message.as_str()))
+        .collect();
+    assert_eq!(
+        messages,
+        [(
+            BozoKind::DoubleEncoded,
+            "description in entries: 1 value(s) read as UTF-8 encoded twice and repaired \
+             (the first: \"It\u{e2}\u{20ac}\u{2122}s\" became \"It\u{2019}s\")"
+        )]
+    );
     let exact = feed_decoder::parse_with(
         &feed_decoder::Decoder::new().policy(feed_decoder::Policy::FeedparserExact),
         &feed_decoder::parse::ParseOptions::default(),
@@ -158,6 +172,134 @@ fn double_encoded_fields_are_repaired_alike() {
     let e = &exact.entries[0];
     assert_eq!(e.title.as_deref(), Some("Café"));
     assert_eq!(e.summary.as_deref(), Some("It\u{e2}\u{20ac}\u{2122}s"));
+    assert!(exact.bozo.is_empty(), "{:?}", exact.bozo);
+}
+
+/// Some text's UTF-8 read as windows-1252 (`CafÃ©`, `Itâ€™s`, `ÐœÐ¾ÑÐºÐ²Ð°`) in one entry title,
+/// for texts in several scripts, in three kinds of document:
+///
+/// - UTF-8 bytes whose feed title holds correct non-ASCII text: the producer writes
+///   UTF-8 right, so the value is as intended and left as published, without a record,
+///   by Recover; FeedparserExact repairs it when feedparser does (Latin-1 only), silently.
+/// - ASCII bytes, the value as character references (nothing else to go by): repaired;
+///   a record names the field when the repair needed a windows-1252 mark.
+/// - windows-1252 bytes with that text's UTF-8 bytes in the value (not Unicode bytes, so
+///   the clean text beside it is no evidence): repaired as feedparser repairs it.
+#[test]
+fn double_encoded_values_are_repaired_only_without_clean_text_beside_them() {
+    use feed_decoder::{Decoder, Policy, Transport, parse_with};
+    let texts = [
+        "Café crème",
+        "It’s “quoted” — ok",
+        "Grüße aus Köln",
+        "Москва",
+        "Ελλάδα",
+        "日本語のニュース",
+        "naïve façade",
+    ];
+    let exact = Decoder::new().policy(Policy::FeedparserExact);
+    let options = ParseOptions::default();
+    for text in texts {
+        let (double, _, _) = encoding_rs::WINDOWS_1252.decode(text.as_bytes());
+        let double = double.into_owned();
+        assert_ne!(double, text);
+        // feedparser's own repair: every character one byte (Latin-1).
+        let latin1 = double.chars().all(|c| u32::from(c) <= 0xff);
+        let doc = |channel: &str, item: &str| {
+            format!(
+                "<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel>\
+                 <title>{channel}</title><item><title>{item}</title></item></channel></rss>"
+            )
+        };
+        let kinds = |p: &feed_decoder::Parsed<'_>| -> Vec<BozoKind> {
+            p.bozo.iter().map(|b| b.kind).collect()
+        };
+
+        // Correct UTF-8 beside it: left as published.
+        let clean = doc("Zürich et Genève", &double);
+        let r = feed_decoder::parse(clean.as_bytes(), &Transport::Local);
+        assert_eq!(r.entries[0].title.as_deref(), Some(&*double), "{text}");
+        assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+        let r = parse_with(&exact, &options, clean.as_bytes(), &Transport::Local);
+        let want = if latin1 { text } else { &*double };
+        assert_eq!(
+            r.entries[0].title.as_deref(),
+            Some(want),
+            "{text} (FeedparserExact)"
+        );
+        assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+
+        // Only references: repaired, and said when it took a windows-1252 mark.
+        let refs: String = double
+            .chars()
+            .map(|c| format!("&#{};", u32::from(c)))
+            .collect();
+        let ascii = doc("ASCII only", &refs);
+        let r = feed_decoder::parse(ascii.as_bytes(), &Transport::Local);
+        assert_eq!(r.entries[0].title.as_deref(), Some(text), "{text}");
+        if latin1 {
+            assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+        } else {
+            assert_eq!(kinds(&r), [BozoKind::DoubleEncoded], "{text}");
+            let message = &r.bozo[0].message;
+            assert!(
+                message.starts_with("title in entries: 1 value(s)"),
+                "{message}"
+            );
+            assert!(message.contains(&format!("became {text:?}")), "{message}");
+        }
+
+        // windows-1252 bytes around the text's UTF-8 bytes, read as declared
+        // (FeedparserExact): feedparser's repair, as in feedparser. (Not for a text
+        // whose UTF-8 holds a byte windows-1252 leaves undefined, such as the 0x9D of
+        // `”`: windows-1252 then fails, and another charset reads the document.)
+        if text
+            .bytes()
+            .any(|b| matches!(b, 0x81 | 0x8d | 0x8f | 0x90 | 0x9d))
+        {
+            continue;
+        }
+        let legacy = legacy_around(text);
+        let r = parse_with(&exact, &options, &legacy, &Transport::Local);
+        assert_eq!(r.decoded.encoding, "windows-1252", "{text}");
+        assert!(
+            r.feed
+                .title
+                .as_deref()
+                .unwrap()
+                .starts_with("Zürich, Genève")
+        );
+        assert_eq!(
+            r.entries[0].title.as_deref(),
+            Some(want),
+            "{text} (windows-1252)"
+        );
+        assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+    }
+
+    // Under Recover too the evidence counts only in a document decoded from Unicode
+    // bytes: in windows-1252 text the clean `Zürich` says nothing of the UTF-8 bytes
+    // inside, which are repaired (ß is 0x9F, a windows-1252 mark: said).
+    let legacy = legacy_around("Grüße aus Köln");
+    let r = feed_decoder::parse(&legacy, &Transport::Local);
+    assert_eq!(r.decoded.encoding, "windows-1252");
+    assert_eq!(r.entries[0].title.as_deref(), Some("Grüße aus Köln"));
+    let kinds: Vec<BozoKind> = r.bozo.iter().map(|b| b.kind).collect();
+    assert_eq!(kinds, [BozoKind::DoubleEncoded]);
+}
+
+/// A windows-1252 feed whose one entry title is `text`'s UTF-8 bytes.
+fn legacy_around(text: &str) -> Vec<u8> {
+    let (channel, _, _) = encoding_rs::WINDOWS_1252
+        .encode("Zürich, Genève et Bâle : les élèves découvrent la région, ses musées.");
+    let mut doc =
+        b"<?xml version='1.0' encoding='windows-1252'?><rss version='2.0'><channel><title>"
+            .to_vec();
+    doc.extend_from_slice(&channel);
+    doc.extend_from_slice(b"</title><item><title>");
+    doc.extend_from_slice(text.as_bytes());
+    doc.extend_from_slice(b"</title></item></channel></rss>");
+    doc
 }
 
 #[test]

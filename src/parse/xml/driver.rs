@@ -119,7 +119,7 @@ impl<'o> Driver<'o> {
                 options.max_entries.max(1),
             )
             .html_options(options.sanitize_html, options.resolve_relative_uris)
-            .windows_1252_repair(options.windows_1252_repair)
+            .value_repair(options.value_repair)
             .unknown_budget(options.max_unknown_elements),
             scopes: Scopes::default(),
             names: NameCache::default(),
@@ -356,6 +356,9 @@ impl<'o> Driver<'o> {
         let Driver {
             builder, bozo: own, ..
         } = self;
+        // Repairs before the markup's records: a well-formedness error stays last, the
+        // `bozo_exception` feedparser reports.
+        bozo.extend(builder.repaired.records());
         bozo.extend(own);
         if builder.not_base64 > 0 {
             let n = builder.not_base64;
