@@ -48,8 +48,10 @@ pub enum BozoKind {
     /// (replaced with U+FFFD), or runs of windows-1252 inside a UTF-8 document (read as
     /// windows-1252). The message says what was done and where.
     CharacterDecodingError,
-    /// The whole document was UTF-8 encoded twice (its UTF-8 bytes read as
-    /// windows-1252 and encoded again: `CafÃ©`, `â€™`); every such run was undone.
+    /// Text was UTF-8 encoded twice (its UTF-8 bytes read as windows-1252 and encoded
+    /// again: `CafÃ©`, `â€™`) and was repaired: over the whole document (every such run
+    /// undone), or in the values of one field (the message names it, with the count
+    /// and the first value before and after; see `charset::repair` for when).
     DoubleEncoded,
     /// Content marked as base64 (Atom `mode="base64"` or a non-text type) that is not
     /// base64-encoded text; it is kept as published.

@@ -5,7 +5,8 @@
 //! - **W3C-DTF / ISO 8601** ([`DateFormat::W3cDtf`], [`DateFormat::Iso8601`]):
 //!   `2003`, `2003-12`, `2003-12-31`, `2003-12-31T10:14`, seconds, fractional seconds
 //!   (`.` or `,`), zones `Z`, `±hh`, `±hh:mm`, `±hhmm` or a known zone name after a
-//!   space; a space instead of `T` (MS SQL: `2004-07-08 23:56:58.0`); ordinal dates
+//!   space; a space instead of `T` (MS SQL: `2004-07-08 23:56:58.0`) or spaces beside
+//!   the `T` (`2003-07-01T 01:55:07-05:00`, `2003-07-01 T 01:55:07`); ordinal dates
 //!   (`2003-335`, `2003335`); week dates (`2004-W53-6`, `2004W536`); compact forms
 //!   (`20031231T101455Z`); feedparser's two-digit-year forms (`031231`, `03-12-31`,
 //!   `03335`, `-0312`, `-03-12`, read as 20xx); Google's `2003-012-31`.
@@ -607,8 +608,13 @@ fn parse_iso(text: &str) -> Option<(DateTime<Utc>, DateFormat)> {
     if c.at_end() {
         return Some((build(date, Clock::default(), 0)?, format));
     }
-    // Separator: T, or spaces (MS SQL).
-    if !c.eat_any(b"Tt") && c.skip_spaces() == 0 {
+    // Separator: T, or spaces (MS SQL), or a T with spaces on either side
+    // (`2003-07-01T 01:55:07`, `2003-07-01 T 01:55:07`), which feedparser's W3C-DTF
+    // handler reads. The time after them is read as any other.
+    let spaces = c.skip_spaces();
+    if c.eat_any(b"Tt") {
+        c.skip_spaces();
+    } else if spaces == 0 {
         return None;
     }
     let (clock, basic) = iso_time(&mut c)?;

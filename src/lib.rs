@@ -291,13 +291,14 @@ pub(crate) fn parse_from<'a>(
     transport: &Transport,
     url: Option<&str>,
 ) -> Parsed<'a> {
-    let (facts, adjusted) = prepare(decoder, options, transport, url);
-    let options = &adjusted;
-    if let Some(parsed) = parse_json_body(decoder, options, bytes, transport, &facts, None) {
+    let (facts, mut adjusted) = prepare(decoder, options, transport, url);
+    if let Some(parsed) = parse_json_body(decoder, &adjusted, bytes, transport, &facts, None) {
         return parsed;
     }
     let decoded = decoder.decode_with_facts(bytes, &facts);
-    let feed = parse::parse_str(&decoded.text, options);
+    adjusted.value_repair =
+        parse::ValueRepair::for_document(decoder.policy, decoded.charset, &decoded.text);
+    let feed = parse::parse_str(&decoded.text, &adjusted);
     Parsed::new(decoded, feed, transport)
 }
 
@@ -330,9 +331,9 @@ fn prepare(
 ) -> (decode::TransportFacts, parse::ParseOptions) {
     let facts = decode::TransportFacts::of(transport);
     let mut adjusted = options.clone().with_http_context(&facts, url);
-    // Under Recover, every field gets the same double-UTF-8 repair (windows-1252 marks
-    // included); under FeedparserExact, feedparser's Latin-1-only repair.
-    adjusted.windows_1252_repair = decoder.policy == Policy::Recover;
+    // The per-value double-UTF-8 repair of the policy; once the text is decoded,
+    // `ValueRepair::for_document` may turn it off.
+    adjusted.value_repair = parse::ValueRepair::for_document(decoder.policy, None, "");
     (facts, adjusted)
 }
 
@@ -354,11 +355,13 @@ pub fn parse_owned(
     bytes: Vec<u8>,
     transport: &Transport,
 ) -> Parsed<'static> {
-    let (facts, adjusted) = prepare(decoder, options, transport, None);
+    let (facts, mut adjusted) = prepare(decoder, options, transport, None);
     if let Some(parsed) = parse_json_body(decoder, &adjusted, &bytes, transport, &facts, None) {
         return parsed.into_owned();
     }
     let (text, mut decoded) = decoder.decode_with_facts(&bytes, &facts).take_text();
+    adjusted.value_repair =
+        parse::ValueRepair::for_document(decoder.policy, decoded.charset, &text);
     let text = match text {
         std::borrow::Cow::Owned(text) => {
             drop(bytes);
@@ -421,11 +424,13 @@ pub(crate) fn parse_then_into<R>(
     sink: Option<&parse::SharedSink>,
     f: impl FnOnce(&Parsed<'_>) -> R,
 ) -> R {
-    let (facts, adjusted) = prepare(decoder, options, transport, None);
+    let (facts, mut adjusted) = prepare(decoder, options, transport, None);
     if let Some(parsed) = parse_json_body(decoder, &adjusted, &bytes, transport, &facts, sink) {
         return f(&parsed);
     }
     let (text, mut decoded) = decoder.decode_with_facts(&bytes, &facts).take_text();
+    adjusted.value_repair =
+        parse::ValueRepair::for_document(decoder.policy, decoded.charset, &text);
     match text {
         std::borrow::Cow::Owned(text) => {
             drop(bytes);

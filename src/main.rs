@@ -7,7 +7,8 @@
 //! Without `--header`/`--content-type` an input has no transport metadata (local bytes);
 //! with them it is an HTTP response with those headers. With the `http` feature an input
 //! may also be a URL, fetched with conditional-GET-ready headers, decompression and a
-//! size cap; the JSON then carries `href`, `status`, `etag`, `modified` and `headers`.
+//! size cap; the JSON then carries `href`, `status`, `etag`, `modified` and the response's
+//! `headers` (an empty object for local bytes, as feedparser's result has).
 //!
 //! One input prints one JSON object (`--json`). Several print JSON Lines, one object per
 //! input in argument order, each with an `input` key (the argument as given). An input
@@ -451,15 +452,7 @@ impl Job<'_> {
                     output::write_json(p, top, &mut buffered)?;
                     buffered.flush()?;
                 }
-                None => {
-                    let mut v = serde_json::json!({"bozo": false, "bozo_exceptions": [],
-                        "encoding": "", "version": "", "namespaces": {}, "feed": {},
-                        "entries": []});
-                    if let Value::Object(m) = &mut v {
-                        m.extend(top);
-                    }
-                    write_value(&v, out)?;
-                }
+                None => write_value(&output::not_modified_json(top), out)?,
             }
             return writeln!(out);
         }

@@ -45,7 +45,11 @@ fn json_contract_for_a_local_file() {
     );
     assert_eq!(v["decoding"]["chosen"]["source"], "evidence");
     assert_eq!(v["decoding"]["media_class"], "local");
-    assert!(v.get("headers").is_none(), "local bytes have no headers");
+    assert_eq!(
+        v["headers"],
+        serde_json::json!({}),
+        "local bytes: empty headers"
+    );
 }
 
 #[test]

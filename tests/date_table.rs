@@ -175,6 +175,18 @@ mod rows {
         ("2003-12-31\u{a0}10:14:55", Some([2003, 12, 31, 10, 14, 55, 2, 365, 0]), Some(DateFormat::W3cDtf)),
         ("2003-12-31\u{9}10:14:55 UTC", Some([2003, 12, 31, 10, 14, 55, 2, 365, 0]), Some(DateFormat::W3cDtf)),
         ("  2003-12-31T10:14:55Z \u{a}", Some([2003, 12, 31, 10, 14, 55, 2, 365, 0]), Some(DateFormat::W3cDtf)),
+        // Spaces beside the `T` (feedparser's W3C-DTF handler reads these).
+        ("2003-07-01T 01:55:07-05:00", Some([2003, 7, 1, 6, 55, 7, 1, 182, 0]), Some(DateFormat::W3cDtf)),
+        ("2003-07-01 T01:55:07-05:00", Some([2003, 7, 1, 6, 55, 7, 1, 182, 0]), Some(DateFormat::W3cDtf)),
+        ("2003-07-01 T 01:55:07-05:00", Some([2003, 7, 1, 6, 55, 7, 1, 182, 0]), Some(DateFormat::W3cDtf)),
+        ("2003-07-01T  01:55:07 -05:00", Some([2003, 7, 1, 6, 55, 7, 1, 182, 0]), Some(DateFormat::W3cDtf)),
+        ("2003-07-01t\u{9}01:55Z", Some([2003, 7, 1, 1, 55, 0, 1, 182, 0]), Some(DateFormat::W3cDtf)),
+        ("2003-07-01T 01:55:07.5+05:30", Some([2003, 6, 30, 20, 25, 7, 0, 181, 0]), Some(DateFormat::W3cDtf)),
+        ("2003-07-01 T", None, None),
+        ("2003-07-01T T01:55:07Z", None, None),
+        ("2003-07-01 TT 01:55:07Z", None, None),
+        ("2003-07-01 T x01:55:07Z", None, None),
+        ("2003-07-01T 01:55:07Z T", None, None),
         ("2003-1-5", Some([2003, 1, 5, 0, 0, 0, 6, 5, 0]), Some(DateFormat::W3cDtf)),
         ("2003-335", Some([2003, 12, 1, 0, 0, 0, 0, 335, 0]), Some(DateFormat::Iso8601)),
         ("2004-366", Some([2004, 12, 31, 0, 0, 0, 4, 366, 0]), Some(DateFormat::Iso8601)),
@@ -303,4 +315,43 @@ fn fractional_seconds_are_kept() {
     assert_eq!(dt.nanosecond(), 538_000_000);
     let dt = parse_date("2004-07-08 23:56:58.0").unwrap();
     assert_eq!(dt.nanosecond(), 0);
+}
+
+/// Spaces beside the `T` of a W3C-DTF date-time change nothing: every time and zone
+/// shape read with a plain `T` reads the same with `T `, ` T`, ` T ` or `t  `, and a
+/// text that is no date with `T` stays no date.
+#[test]
+fn spaces_beside_the_t_read_as_the_t() {
+    let times = [
+        "01:55:07-05:00",
+        "01:55:07Z",
+        "01:55:07 -05:00",
+        "01:55:07.25+05:30",
+        "01:55",
+        "1:5:7Z",
+        "23:59:60Z",
+        "24:00:00Z",
+        "01:55:07 EST",
+        "25:00:00Z",
+        "01:61Z",
+        "01:55:07Q",
+        "x01:55",
+    ];
+    let mut readable = 0;
+    for date in ["2003-07-01", "2004-02-29", "1999-12-31", "2003-12"] {
+        for time in times {
+            let plain = format!("{date}T{time}");
+            let want = parse_date_with_format(&plain);
+            readable += usize::from(want.is_some());
+            for sep in ["T ", " T", " T ", "t  ", "\u{a0}T\t"] {
+                let spaced = format!("{date}{sep}{time}");
+                assert_eq!(
+                    parse_date_with_format(&spaced),
+                    want,
+                    "{spaced:?} vs {plain:?}"
+                );
+            }
+        }
+    }
+    assert!(readable > 30, "{readable}");
 }

@@ -160,6 +160,16 @@ async fn conditional_get_round_trip_gives_304() {
     assert!(http.not_modified && second.not_modified());
     assert!(second.body.is_empty());
     assert!(second.parse().is_none(), "a 304 parses nothing");
+    // The contract's object for it: an empty result with the fetch's keys.
+    let v = feed_decoder::output::not_modified_json(second.json_fields());
+    assert_eq!(v["status"], 304);
+    assert_eq!(v["href"], url.as_str());
+    assert_eq!(v["etag"], "\"v1\"");
+    assert_eq!(v["headers"]["etag"], "\"v1\"");
+    assert_eq!(v["bozo"], false);
+    assert_eq!(v["version"], "");
+    assert_eq!(v["feed"], serde_json::json!({}));
+    assert_eq!(v["entries"], serde_json::json!([]));
 
     // Last-Modified alone also works, through the one-off API.
     let only_date = Validators {

@@ -139,8 +139,9 @@ fn hostile_inputs_stay_linear() {
 
 /// UTF-8 read as windows-1252 and encoded again, in two fields of one feed given as
 /// character references (so the bytes are ASCII and only the values show it): under
-/// Recover both fields are repaired alike, never one of them; FeedparserExact repairs only
-/// the Latin-1-only one, as feedparser does.
+/// Recover both fields are repaired alike, never one of them, and the repair feedparser
+/// does not make (the windows-1252 marks) is named in a record; FeedparserExact repairs
+/// only the Latin-1-only one, silently, as feedparser does.
 #[test]
 fn double_encoded_fields_are_repaired_alike() {
     let feed = "<rss version='2.0'><channel><item><title>Caf&#195;&#169;</title>\
@@ -149,6 +150,19 @@ fn double_encoded_fields_are_repaired_alike() {
     let e = &recover.entries[0];
     assert_eq!(e.title.as_deref(), Some("Café"));
     assert_eq!(e.summary.as_deref(), Some("It\u{2019}s"));
+    let messages: Vec<_> = recover
+        .bozo
+        .iter()
+        .map(|b| (b.kind, b.message.as_str()))
+        .collect();
+    assert_eq!(
+        messages,
+        [(
+            BozoKind::DoubleEncoded,
+            "description in entries: 1 value(s) read as UTF-8 encoded twice and repaired \
+             (the first: \"It\u{e2}\u{20ac}\u{2122}s\" became \"It\u{2019}s\")"
+        )]
+    );
     let exact = feed_decoder::parse_with(
         &feed_decoder::Decoder::new().policy(feed_decoder::Policy::FeedparserExact),
         &feed_decoder::parse::ParseOptions::default(),
@@ -158,6 +172,134 @@ fn double_encoded_fields_are_repaired_alike() {
     let e = &exact.entries[0];
     assert_eq!(e.title.as_deref(), Some("Café"));
     assert_eq!(e.summary.as_deref(), Some("It\u{e2}\u{20ac}\u{2122}s"));
+    assert!(exact.bozo.is_empty(), "{:?}", exact.bozo);
+}
+
+/// Some text's UTF-8 read as windows-1252 (`CafÃ©`, `Itâ€™s`, `ÐœÐ¾ÑÐºÐ²Ð°`) in one entry title,
+/// for texts in several scripts, in three kinds of document:
+///
+/// - UTF-8 bytes whose feed title holds correct non-ASCII text: the producer writes
+///   UTF-8 right, so the value is as intended and left as published, without a record,
+///   by Recover; FeedparserExact repairs it when feedparser does (Latin-1 only), silently.
+/// - ASCII bytes, the value as character references (nothing else to go by): repaired;
+///   a record names the field when the repair needed a windows-1252 mark.
+/// - windows-1252 bytes with that text's UTF-8 bytes in the value (not Unicode bytes, so
+///   the clean text beside it is no evidence): repaired as feedparser repairs it.
+#[test]
+fn double_encoded_values_are_repaired_only_without_clean_text_beside_them() {
+    use feed_decoder::{Decoder, Policy, Transport, parse_with};
+    let texts = [
+        "Café crème",
+        "It’s “quoted” — ok",
+        "Grüße aus Köln",
+        "Москва",
+        "Ελλάδα",
+        "日本語のニュース",
+        "naïve façade",
+    ];
+    let exact = Decoder::new().policy(Policy::FeedparserExact);
+    let options = ParseOptions::default();
+    for text in texts {
+        let (double, _, _) = encoding_rs::WINDOWS_1252.decode(text.as_bytes());
+        let double = double.into_owned();
+        assert_ne!(double, text);
+        // feedparser's own repair: every character one byte (Latin-1).
+        let latin1 = double.chars().all(|c| u32::from(c) <= 0xff);
+        let doc = |channel: &str, item: &str| {
+            format!(
+                "<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel>\
+                 <title>{channel}</title><item><title>{item}</title></item></channel></rss>"
+            )
+        };
+        let kinds = |p: &feed_decoder::Parsed<'_>| -> Vec<BozoKind> {
+            p.bozo.iter().map(|b| b.kind).collect()
+        };
+
+        // Correct UTF-8 beside it: left as published.
+        let clean = doc("Zürich et Genève", &double);
+        let r = feed_decoder::parse(clean.as_bytes(), &Transport::Local);
+        assert_eq!(r.entries[0].title.as_deref(), Some(&*double), "{text}");
+        assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+        let r = parse_with(&exact, &options, clean.as_bytes(), &Transport::Local);
+        let want = if latin1 { text } else { &*double };
+        assert_eq!(
+            r.entries[0].title.as_deref(),
+            Some(want),
+            "{text} (FeedparserExact)"
+        );
+        assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+
+        // Only references: repaired, and said when it took a windows-1252 mark.
+        let refs: String = double
+            .chars()
+            .map(|c| format!("&#{};", u32::from(c)))
+            .collect();
+        let ascii = doc("ASCII only", &refs);
+        let r = feed_decoder::parse(ascii.as_bytes(), &Transport::Local);
+        assert_eq!(r.entries[0].title.as_deref(), Some(text), "{text}");
+        if latin1 {
+            assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+        } else {
+            assert_eq!(kinds(&r), [BozoKind::DoubleEncoded], "{text}");
+            let message = &r.bozo[0].message;
+            assert!(
+                message.starts_with("title in entries: 1 value(s)"),
+                "{message}"
+            );
+            assert!(message.contains(&format!("became {text:?}")), "{message}");
+        }
+
+        // windows-1252 bytes around the text's UTF-8 bytes, read as declared
+        // (FeedparserExact): feedparser's repair, as in feedparser. (Not for a text
+        // whose UTF-8 holds a byte windows-1252 leaves undefined, such as the 0x9D of
+        // `”`: windows-1252 then fails, and another charset reads the document.)
+        if text
+            .bytes()
+            .any(|b| matches!(b, 0x81 | 0x8d | 0x8f | 0x90 | 0x9d))
+        {
+            continue;
+        }
+        let legacy = legacy_around(text);
+        let r = parse_with(&exact, &options, &legacy, &Transport::Local);
+        assert_eq!(r.decoded.encoding, "windows-1252", "{text}");
+        assert!(
+            r.feed
+                .title
+                .as_deref()
+                .unwrap()
+                .starts_with("Zürich, Genève")
+        );
+        assert_eq!(
+            r.entries[0].title.as_deref(),
+            Some(want),
+            "{text} (windows-1252)"
+        );
+        assert!(r.bozo.is_empty(), "{text}: {:?}", r.bozo);
+    }
+
+    // Under Recover too the evidence counts only in a document decoded from Unicode
+    // bytes: in windows-1252 text the clean `Zürich` says nothing of the UTF-8 bytes
+    // inside, which are repaired (ß is 0x9F, a windows-1252 mark: said).
+    let legacy = legacy_around("Grüße aus Köln");
+    let r = feed_decoder::parse(&legacy, &Transport::Local);
+    assert_eq!(r.decoded.encoding, "windows-1252");
+    assert_eq!(r.entries[0].title.as_deref(), Some("Grüße aus Köln"));
+    let kinds: Vec<BozoKind> = r.bozo.iter().map(|b| b.kind).collect();
+    assert_eq!(kinds, [BozoKind::DoubleEncoded]);
+}
+
+/// A windows-1252 feed whose one entry title is `text`'s UTF-8 bytes.
+fn legacy_around(text: &str) -> Vec<u8> {
+    let (channel, _, _) = encoding_rs::WINDOWS_1252
+        .encode("Zürich, Genève et Bâle : les élèves découvrent la région, ses musées.");
+    let mut doc =
+        b"<?xml version='1.0' encoding='windows-1252'?><rss version='2.0'><channel><title>"
+            .to_vec();
+    doc.extend_from_slice(&channel);
+    doc.extend_from_slice(b"</title><item><title>");
+    doc.extend_from_slice(text.as_bytes());
+    doc.extend_from_slice(b"</title></item></channel></rss>");
+    doc
 }
 
 #[test]
@@ -293,4 +435,84 @@ fn html5_names_undeclared_in_xml_are_read_with_whatwgs_table() {
     );
     // `&lang;` keeps its HTML 4 meaning, which feedparser uses (HTML5 moved it).
     assert_eq!(r.feed.title.as_deref(), Some("Вар Ăł fj \u{2329}\u{1d553}"));
+}
+
+/// Attributes written with a prefix bound to a namespace feedparser reads unprefixed
+/// (Atom 1.0, Atom 0.3, RSS 1.0) are read as the unprefixed ones, whatever the prefix,
+/// whether the element's own name is prefixed, and in both the strict and the lenient
+/// pass; an unprefixed attribute of the same name keeps its value (`rel` over
+/// `atom:rel`), and the prefixed keys stay in the link's dictionary.
+#[test]
+fn attributes_prefixed_with_the_feed_namespace_read_unprefixed() {
+    use feed_decoder::{Transport, output::to_json, parse};
+    let spaces = [
+        ("http://www.w3.org/2005/Atom", "", "atom10"),
+        ("http://purl.org/atom/ns#", " version=\"0.3\"", "atom03"),
+    ];
+    // (prefix of the element names, prefix of the attributes)
+    let prefixes = [("a", "a"), ("", "atom"), ("x", "y")];
+    for (ns, root_attrs, version) in spaces {
+        for (ep, ap) in prefixes {
+            for broken in [false, true] {
+                let el = |n: &str| {
+                    if ep.is_empty() {
+                        n.to_owned()
+                    } else {
+                        format!("{ep}:{n}")
+                    }
+                };
+                let decl = if ep.is_empty() {
+                    format!("xmlns=\"{ns}\" xmlns:{ap}=\"{ns}\"")
+                } else if ep == ap {
+                    format!("xmlns:{ep}=\"{ns}\"")
+                } else {
+                    format!("xmlns:{ep}=\"{ns}\" xmlns:{ap}=\"{ns}\"")
+                };
+                let doc = format!(
+                    "<{r} {decl}{root_attrs}><{t} {ap}:type=\"html\">&lt;b&gt;T&lt;/b&gt;</{t}>\
+                     <{l} {ap}:href=\"http://example.com/\" {ap}:rel=\"alternate\" {ap}:type=\"text/html\"/>\
+                     <{i}><{id}>1</{id}>\
+                     <{l} {ap}:rel=\"enclosure\" {ap}:href=\"http://example.com/a.mp3\" {ap}:length=\"10\" {ap}:type=\"audio/mpeg\"/>\
+                     <{l} {ap}:rel=\"self\" rel=\"alternate\" href=\"http://example.com/1\"/>\
+                     <{c} {ap}:term=\"t\" {ap}:scheme=\"s\" {ap}:label=\"L\"/></{i}>{tail}",
+                    r = el("feed"),
+                    t = el("title"),
+                    l = el("link"),
+                    i = el("entry"),
+                    id = el("id"),
+                    c = el("category"),
+                    // An unclosed root sends the document to the lenient pass.
+                    tail = if broken {
+                        String::new()
+                    } else {
+                        format!("</{}>", el("feed"))
+                    },
+                );
+                let v = to_json(&parse(doc.as_bytes(), &Transport::Local));
+                let case = format!("{version} {ep:?} {ap:?} broken={broken}");
+                assert_eq!(v["version"], version, "{case}");
+                assert_eq!(v["bozo"], broken, "{case}");
+                assert_eq!(v["feed"]["title"], "<b>T</b>", "{case}");
+                assert_eq!(v["feed"]["title_detail"]["type"], "text/html", "{case}");
+                assert_eq!(v["feed"]["link"], "http://example.com/", "{case}");
+                let link = &v["feed"]["links"][0];
+                assert_eq!(link["type"], "text/html", "{case}");
+                assert_eq!(link[format!("{ap}:href")], "http://example.com/", "{case}");
+                let e = &v["entries"][0];
+                let enclosure = &e["links"][0];
+                assert_eq!(enclosure["rel"], "enclosure", "{case}");
+                assert_eq!(enclosure["href"], "http://example.com/a.mp3", "{case}");
+                assert_eq!(enclosure["length"], "10", "{case}");
+                assert_eq!(enclosure["type"], "audio/mpeg", "{case}");
+                assert_eq!(e["links"][1]["rel"], "alternate", "{case}");
+                assert_eq!(e["links"][1][format!("{ap}:rel")], "self", "{case}");
+                assert_eq!(e["link"], "http://example.com/1", "{case}");
+                assert_eq!(
+                    e["tags"],
+                    json!([{"term": "t", "scheme": "s", "label": "L"}]),
+                    "{case}"
+                );
+            }
+        }
+    }
 }

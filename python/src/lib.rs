@@ -261,12 +261,7 @@ fn convert<'py>(
             Ok(out)
         }
         Outcome::NotModified(extra) => {
-            let mut v = serde_json::json!({"bozo": false, "bozo_exceptions": [],
-                "encoding": "", "version": "", "namespaces": {}, "feed": {}, "entries": []});
-            if let serde_json::Value::Object(m) = &mut v {
-                m.extend(extra.clone());
-            }
-            b.top(&v)
+            b.top(&feed_decoder::output::not_modified_json(extra.clone()))
         }
         Outcome::FetchFailed { kind, message } => {
             let v = serde_json::json!({"error": {"kind": kind, "message": message}});

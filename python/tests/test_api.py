@@ -47,7 +47,8 @@ def test_result_keys_are_the_json_contracts():
     d = feedparser.parse(RSS)
     assert isinstance(d, FeedParserDict) and isinstance(d, dict)
     assert set(d) == {"bozo", "bozo_exceptions", "decoding", "encoding", "entries", "feed",
-                      "namespaces", "version"}
+                      "headers", "namespaces", "version"}
+    assert d.headers == {} and type(d.headers) is dict  # feedparser's, for local input
     assert d.bozo is False and d.bozo_exceptions == []
     assert "bozo_exception" not in d
     assert d.version == "rss20" and d.encoding == "utf-8"

@@ -3,6 +3,31 @@
 //! that was decoded as ISO-8859-1 or windows-1252 and encoded again ("double UTF-8",
 //! `CafÃ©`). The parser applies them per value (feedparser does); the fallback chain undoes
 //! double UTF-8 over a whole document.
+//!
+//! # When a value is repaired
+//!
+//! feedparser reads every value whose characters all fit in one byte and whose bytes
+//! are UTF-8 as that UTF-8 ([`double_utf8_fixed`] without `marks`), silently, in every
+//! document (its own tests expect no bozo for it). Text written that way on purpose (an
+//! article about mojibake quoting `Ã©`) is rewritten too. The parser keeps that repair
+//! but bounds it (`parse::ValueRepair`, chosen once per document):
+//!
+//! - Under `Policy::Recover` (the default) the repair also undoes windows-1252 marks
+//!   (`Itâ€™s` → `It’s`, so that a feed's fields are repaired alike, never half), **unless**
+//!   the document was decoded from Unicode bytes (UTF-8, UTF-16, UTF-32) and its text
+//!   holds a run of non-ASCII characters that does not read as double UTF-8
+//!   ([`holds_clean_non_ascii`]: `é` alone, `’`, `日本`): that producer demonstrably
+//!   writes non-ASCII text correctly, so a value that looks double-encoded is taken as
+//!   written (a quotation of mojibake, or a value that came so from elsewhere) and left
+//!   as published, by both repairs. A document whose every non-ASCII run reads as
+//!   double UTF-8 was undone whole by the fallback chain already (with its own record).
+//! - A repair feedparser does not make (the value needed a windows-1252 mark) is said:
+//!   one `DoubleEncodedText` bozo record per field, with the number of values repaired
+//!   and the first one before and after. feedparser's own Latin-1 repair stays silent, as
+//!   in feedparser.
+//! - `Policy::FeedparserExact`, and text given to the parser directly
+//!   (`parse::parse_str`, `stream::FeedReader`, whose decoding is not known), keep
+//!   feedparser's repair exactly: Latin-1 values only, in every document, silent.
 
 /// The windows-1252 meaning of a C1 control code point, if it has one.
 #[must_use]
@@ -52,64 +77,45 @@ pub fn map_cp1252(s: String) -> String {
     s.chars().map(|c| cp1252(c).unwrap_or(c)).collect()
 }
 
-/// feedparser's repair of UTF-8 that was read as ISO-8859-1: when every character fits
-/// in one byte and those bytes are valid UTF-8 (with at least one non-ASCII byte), the
-/// UTF-8 reading wins.
+/// The repair of a value holding UTF-8 that was read as ISO-8859-1 (or, with `marks`,
+/// as windows-1252) and encoded again: `Some(the UTF-8 reading)` when every character
+/// maps to one byte (Latin-1, C1 controls as their bytes; with `marks` also windows-1252's
+/// 0x80–0x9F characters, `€ ‚ … ’ “ ”` …) and those bytes are UTF-8 with at least one
+/// multi-byte sequence (`CafÃ©` → `Café`; `Itâ€™s` → `It’s` with `marks`); `None` when the
+/// value is left as it is. Without `marks` this is feedparser's repair.
 #[must_use]
-pub fn fix_double_utf8(s: String) -> String {
-    // A character above U+00FF has a lead byte of C4 or more. The bytes can only be UTF-8
-    // when the first non-ASCII character is a lead byte (U+00C2..U+00F4) followed by a
-    // continuation byte (U+0080..U+00BF): checked before allocating.
-    if s.is_ascii() || s.bytes().any(|b| b >= 0xc4) {
-        return s;
-    }
-    let mut chars = s.chars().skip_while(char::is_ascii);
-    match (chars.next(), chars.next()) {
-        (Some('\u{c2}'..='\u{f4}'), Some('\u{80}'..='\u{bf}')) => {}
-        _ => return s,
-    }
-    let bytes: Vec<u8> = s.chars().map(|c| c as u32 as u8).collect();
-    match String::from_utf8(bytes) {
-        Ok(fixed) => fixed,
-        Err(_) => s,
-    }
-}
-
-/// The per-value repair with windows-1252 semantics: a value whose every character is a
-/// windows-1252 character (Latin-1 or one of its 0x80–0x9F marks, `€ ‚ … ’ “ ”` …) and
-/// whose windows-1252 bytes are valid UTF-8 with at least one multi-byte sequence is
-/// read as that UTF-8 (`Itâ€™s` → `It’s`), so fields holding those marks are repaired
-/// like their Latin-1-only neighbours. Anything else is returned as it is.
-#[must_use]
-pub fn fix_double_utf8_1252(s: String) -> String {
+pub fn double_utf8_fixed(s: &str, marks: bool) -> Option<String> {
     // The bytes can only be UTF-8 when the first non-ASCII character becomes a lead byte
     // (U+00C2..U+00F4) and the next one a continuation byte (U+0080..U+00BF, or a mark
     // taking a byte of 0x80–0x9F): checked before allocating, which rejects almost
-    // every value that needs no repair.
-    let Some(first) = first_non_ascii(s.as_bytes()) else {
-        return s;
-    };
+    // every value that needs no repair (every text of a feed passes here).
+    let first = first_non_ascii(s.as_bytes())?;
     let mut chars = s[first..].chars();
     match (chars.next(), chars.next()) {
         (Some('\u{c2}'..='\u{f4}'), Some(c))
-            if matches!(c, '\u{80}'..='\u{bf}') || windows_1252_byte(c).is_some() => {}
-        _ => return s,
+            if matches!(c, '\u{80}'..='\u{bf}') || (marks && windows_1252_byte(c).is_some()) => {}
+        _ => return None,
     }
     let mut bytes = Vec::with_capacity(s.len());
     for c in s.chars() {
         let byte = match u32::from(c) {
             n @ 0..=0xff => n as u8,
-            _ => match windows_1252_byte(c) {
-                Some(b) => b,
-                None => return s,
-            },
+            _ if marks => windows_1252_byte(c)?,
+            _ => return None,
         };
         bytes.push(byte);
     }
-    match String::from_utf8(bytes) {
-        Ok(fixed) if !fixed.is_ascii() => fixed,
-        _ => s,
-    }
+    String::from_utf8(bytes).ok()
+}
+
+/// Whether `text` holds a run of non-ASCII characters that does not read as double
+/// UTF-8: a run whose windows-1252 bytes are not UTF-8 (`é` alone, `’`, `日本`, `Â`
+/// before a space). Such a run is text its producer wrote correctly. Stops at the first
+/// one (most documents: their first run).
+#[must_use]
+pub(crate) fn holds_clean_non_ascii(text: &str) -> bool {
+    let first = encoding_rs::Encoding::ascii_valid_up_to(text.as_bytes());
+    first < text.len() && double_runs(text, first, |_, _| {}).is_none()
 }
 
 /// The position of the first byte of `b` above 0x7F, eight bytes at a time (every text
@@ -279,22 +285,67 @@ mod tests {
 
     #[test]
     fn double_utf8_is_repaired() {
-        assert_eq!(fix_double_utf8("caf\u{c3}\u{a9}".into()), "café");
-        assert_eq!(fix_double_utf8("café".into()), "café");
+        let latin1 = |s: &str| double_utf8_fixed(s, false);
+        let marks = |s: &str| double_utf8_fixed(s, true);
+        assert_eq!(latin1("caf\u{c3}\u{a9}").as_deref(), Some("café"));
+        assert_eq!(latin1("café"), None);
+        assert_eq!(latin1("plain"), None);
+        assert_eq!(latin1("It\u{e2}\u{20ac}\u{2122}s"), None);
         assert_eq!(
-            fix_double_utf8("It\u{e2}\u{20ac}\u{2122}s".into()),
-            "It\u{e2}\u{20ac}\u{2122}s"
+            marks("It\u{e2}\u{20ac}\u{2122}s").as_deref(),
+            Some("It\u{2019}s")
         );
         assert_eq!(
-            fix_double_utf8_1252("It\u{e2}\u{20ac}\u{2122}s".into()),
-            "It\u{2019}s"
+            marks("Caf\u{c3}\u{a9} \u{e2}\u{20ac}\u{201c}").as_deref(),
+            Some("Café \u{2013}")
         );
-        assert_eq!(
-            fix_double_utf8_1252("Caf\u{c3}\u{a9} \u{e2}\u{20ac}\u{201c}".into()),
-            "Café \u{2013}"
-        );
-        assert_eq!(fix_double_utf8_1252("café – plain".into()), "café – plain");
-        assert_eq!(fix_double_utf8_1252("€5".into()), "€5");
+        assert_eq!(marks("café – plain"), None);
+        assert_eq!(marks("€5"), None);
+        // C1 controls stand for their bytes in both.
+        assert_eq!(latin1("\u{c3}\u{89}t\u{c3}\u{a9}").as_deref(), Some("Été"));
+    }
+
+    /// Every value that is some text's UTF-8 read as windows-1252 is repaired to that
+    /// text (with `marks`; without, when no byte of it is a windows-1252 mark), and a
+    /// value holding its own correct non-ASCII is never changed.
+    #[test]
+    fn double_utf8_round_trips_and_clean_text_stays() {
+        let texts = [
+            "Café",
+            "Grüße",
+            "naïve – “quoted” it’s",
+            "Ærøskøbing €5",
+            "Ελλάδα",
+            "Москва",
+            "日本語",
+            "a\u{a0}b",
+        ];
+        for text in texts {
+            let double: String = text
+                .bytes()
+                .map(|b| crate::charset::repair::cp1252(char::from(b)).unwrap_or(char::from(b)))
+                .collect();
+            assert_eq!(
+                double_utf8_fixed(&double, true).as_deref(),
+                Some(text),
+                "{double:?}"
+            );
+            let latin1: String = text.bytes().map(char::from).collect();
+            assert_eq!(
+                double_utf8_fixed(&latin1, false).as_deref(),
+                Some(text),
+                "{latin1:?}"
+            );
+            assert_eq!(double_utf8_fixed(text, true), None, "{text:?}");
+            assert!(holds_clean_non_ascii(&format!(
+                "<t>{text}</t> <u>{double}</u>"
+            )));
+            assert!(!holds_clean_non_ascii(&format!(
+                "<t>{double}</t> <u>{double}</u>"
+            )));
+        }
+        assert!(!holds_clean_non_ascii("all ASCII"));
+        assert!(holds_clean_non_ascii("Caf\u{c3}\u{a9} \u{c2} x"));
     }
 }
 

@@ -286,6 +286,14 @@ impl<'f> Processor<'f> {
                 self.entity_ref(&raw[i + 1..k], semicolon);
                 return Scan::At(if semicolon { k + 1 } else { k });
             }
+            // The name runs to the end of the value: as the pattern backtracks, its last
+            // `-` or `.` is the character after a shorter name (`A&M.` is the name `M`
+            // then `.`, written `A&amp;M.`; `&nbsp.` is `&nbsp;.`).
+            if let Some(t) = memchr::memrchr2(b'-', b'.', &b[i + 2..n]) {
+                let t = i + 2 + t;
+                self.entity_ref(&raw[i + 1..t], false);
+                return Scan::At(t);
+            }
         }
         // Incomplete: &([a-zA-Z][a-zA-Z0-9]*|#[0-9]*)?
         let mut k = i + 1;

@@ -413,3 +413,44 @@ fn html5_references_never_become_markup_nor_script_urls() {
         "<svg xmlns=\"http://www.w3.org/2000/svg\"><animate attributeName=\"&#104;ref\"></svg>"
     );
 }
+
+/// A named reference whose name runs to the end of the value (`A&M.`, `b,&nbsp...`):
+/// feedparser's reference pattern backtracks to the last `-` or `.` of the name, which
+/// then ends a shorter name, so the `&` is escaped unless that shorter name is known
+/// (`A&M.` → `A&amp;M.`, `&nbsp..` → `&amp;nbsp..`, `&copy.x` → `&copy;.x`). The same
+/// in every mode (sanitize, resolve, both) and after text or a tag; expectations as
+/// feedparser 6.0.14's sanitizer and resolver give them. A name that has no `-` or `.`
+/// to end it stays as written (`A&M`).
+#[test]
+fn a_reference_at_the_end_of_a_value_ends_at_its_last_dot_or_dash() {
+    let modes = [(true, false), (false, true), (true, true)];
+    let mut checked = 0;
+    for before in ["A", "<b>x</b> ", "x<br />"] {
+        for name in ["M", "nbsp", "copy", "bogus", "a1"] {
+            for end in [".", "-", "..", ".x", "-x.", "-.", ".5", "...", "-a-b"] {
+                let last = end.rfind(['.', '-']).unwrap();
+                let shorter = format!("{name}{}", &end[..last]);
+                let known = matches!(&*shorter, "nbsp" | "copy");
+                let want = if known {
+                    format!("{before}&{shorter};{}", &end[last..])
+                } else {
+                    format!("{before}&amp;{name}{end}")
+                };
+                let html = format!("{before}&{name}{end}");
+                for (sanitize, resolve) in modes {
+                    let got = HtmlFilter::new()
+                        .sanitize(sanitize)
+                        .resolve(resolve)
+                        .base(Some("http://example.com/"))
+                        .apply(&html);
+                    assert_eq!(got, want, "{html:?} sanitize={sanitize} resolve={resolve}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 5 * 9 * 3);
+    assert_eq!(sanitize("A&M"), "A&M");
+    assert_eq!(sanitize("<b>x</b> b,&nbsp..."), "<b>x</b> b,&amp;nbsp...");
+    assert_eq!(sanitize("A&M. <b>x</b>"), "A&amp;M. <b>x</b>");
+}

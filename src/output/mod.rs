@@ -4,10 +4,11 @@
 //!
 //! Top-level keys: `bozo`, `bozo_exception` (the record feedparser would report: the
 //! last one; absent when there is none), `bozo_exceptions` (all, in order), `encoding`,
-//! `version`, `namespaces`, `feed`, `entries`, `decoding`; for an HTTP response also
-//! `headers`, `etag`, `modified` and `modified_parsed` (from its headers); a fetch adds
-//! `href` and `status` (`http::Fetched::json_fields`, with the `http` feature). Keys with
-//! no value are absent.
+//! `version`, `namespaces`, `feed`, `entries`, `decoding`, `headers` (the response's, an
+//! empty object for input that came without HTTP, as in feedparser's result); for an
+//! HTTP response also `etag`, `modified` and `modified_parsed` (from its headers); a
+//! fetch adds `href` and `status` (`http::Fetched::json_fields`, with the `http`
+//! feature). Keys with no value are absent.
 //!
 //! [`Contract`] is the object for a result, as a `serde` value: [`write_json`] writes it,
 //! keys sorted, and any other `serde` serializer can take it (that is how [`to_json`]
@@ -103,6 +104,38 @@ pub fn header_fields(headers: &Headers) -> Map<String, Value> {
         }
     }
     m
+}
+
+/// The contract's object for a `304 Not Modified` answer, which has no body to parse:
+/// `bozo` false without records, `encoding` and `version` empty, `namespaces`, `feed`
+/// and `headers` empty objects, `entries` an empty list (the keys of a parsed result,
+/// as feedparser's result for a 304 is empty), with the `extra` top-level keys added,
+/// replacing any of the same name: the fetch's (`http::Fetched::json_fields`: `href`,
+/// `status`, the response's `headers`, `etag`, `modified`), a caller's own (`input`).
+///
+/// ```
+/// let mut extra = serde_json::Map::new();
+/// extra.insert("status".into(), 304.into());
+/// extra.insert("etag".into(), "\"v2\"".into());
+/// let v = feed_decoder::output::not_modified_json(extra);
+/// assert_eq!(v["bozo"], false);
+/// assert_eq!(v["status"], 304);
+/// assert_eq!(v["etag"], "\"v2\"");
+/// assert_eq!(v["entries"], serde_json::json!([]));
+/// ```
+#[must_use]
+pub fn not_modified_json(extra: Map<String, Value>) -> Value {
+    let mut m = Map::new();
+    m.insert("bozo".into(), false.into());
+    m.insert("bozo_exceptions".into(), json!([]));
+    m.insert("encoding".into(), "".into());
+    m.insert("version".into(), "".into());
+    m.insert("namespaces".into(), json!({}));
+    m.insert("headers".into(), json!({}));
+    m.insert("feed".into(), json!({}));
+    m.insert("entries".into(), json!([]));
+    m.extend(extra);
+    Value::Object(m)
 }
 
 /// The whole result as the JSON contract's object (see [`write_json`] to write it out
@@ -261,6 +294,9 @@ impl<'p, 'a> Contract<'p, 'a> {
                     .into_iter()
                     .map(|(k, v)| (Cow::Owned(k), Head::Json(v))),
             );
+        } else {
+            // feedparser's result always has `headers`: an empty dict without HTTP.
+            head.push(("headers".into(), Head::Json(Value::Object(Map::new()))));
         }
         head.push(("decoding".into(), Head::Model));
         head.extend(
@@ -457,14 +493,50 @@ mod tests {
         assert_eq!(v["decoding"]["rfc3023"]["rule"], "2.6");
     }
 
+    /// The 304 object has the contract's keys of a result, empty, and the fetch's keys
+    /// over them; written as one line of JSON it reads back the same.
     #[test]
-    fn local_input_has_no_http_keys() {
+    fn a_not_modified_answer_is_an_empty_result_with_the_fetchs_keys() {
+        let mut headers = Headers::new();
+        headers.append("ETag", "\"v2\"");
+        headers.append("Last-Modified", "Thu, 01 Jan 2004 19:48:21 GMT");
+        let mut extra = header_fields(&headers);
+        extra.insert("href".into(), "http://example.com/feed".into());
+        extra.insert("status".into(), 304.into());
+        let v = not_modified_json(extra);
+        let parsed_keys: Vec<String> = to_json(&crate::parse(b"<rss/>", &Transport::Local))
+            .as_object()
+            .unwrap()
+            .keys()
+            .filter(|k| *k != "decoding")
+            .cloned()
+            .collect();
+        for k in &parsed_keys {
+            assert!(v.get(k).is_some(), "{k}");
+        }
+        assert_eq!(
+            v,
+            json!({"bozo": false, "bozo_exceptions": [], "encoding": "", "version": "",
+                   "namespaces": {}, "feed": {}, "entries": [],
+                   "headers": {"etag": "\"v2\"", "last-modified": "Thu, 01 Jan 2004 19:48:21 GMT"},
+                   "etag": "\"v2\"", "modified": "Thu, 01 Jan 2004 19:48:21 GMT",
+                   "modified_parsed": [2004, 1, 1, 19, 48, 21, 3, 1, 0],
+                   "href": "http://example.com/feed", "status": 304})
+        );
+        let line = serde_json::to_string(&v).unwrap();
+        assert_eq!(serde_json::from_str::<Value>(&line).unwrap(), v);
+        assert_eq!(not_modified_json(Map::new())["headers"], json!({}));
+    }
+
+    #[test]
+    fn local_input_has_no_http_keys_and_empty_headers() {
         let v = to_json(&crate::parse(b"<rss/>", &Transport::Local));
         assert_eq!(v["bozo"], false);
         assert!(v.get("bozo_exception").is_none());
-        for k in ["headers", "href", "status", "etag", "modified"] {
+        for k in ["href", "status", "etag", "modified", "modified_parsed"] {
             assert!(v.get(k).is_none(), "{k}");
         }
+        assert_eq!(v["headers"], json!({}));
         assert_eq!(v["decoding"]["chosen"]["source"], "rfc3023");
     }
 

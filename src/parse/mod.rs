@@ -82,10 +82,47 @@ pub struct ParseOptions {
     ///
     /// Default: `true`.
     pub resolve_relative_uris: bool,
-    /// Set by [`crate::parse_with`] under [`crate::Policy::Recover`]: feedparser's
-    /// per-value repair of UTF-8 read as ISO-8859-1 then also undoes windows-1252 marks
-    /// (`â€™`), so that a feed's fields are repaired alike, never half.
-    pub(crate) windows_1252_repair: bool,
+    /// The per-value repair of double UTF-8, set by [`crate::parse_with`] from the policy
+    /// and the decoded document (see [`ValueRepair`]).
+    pub(crate) value_repair: ValueRepair,
+}
+
+/// What the parser does with a value that reads as UTF-8 encoded twice (`CafÃ©`): the
+/// rule and why are in the docs of `charset::repair`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum ValueRepair {
+    /// feedparser's repair of Latin-1 values, silent as in feedparser
+    /// (`Policy::FeedparserExact`, and text whose decoding is not known: [`parse_str`],
+    /// the streaming reader).
+    #[default]
+    Latin1,
+    /// The repair with windows-1252 marks too (`Itâ€™s`), so that a feed's fields are
+    /// repaired alike; each field where a value needed the marks (a repair feedparser
+    /// does not make) is named in a `DoubleEncodedText` record (`Policy::Recover`).
+    Windows1252,
+    /// No repair: under `Policy::Recover`, a document decoded from Unicode bytes whose
+    /// text holds non-ASCII that does not read as double UTF-8 (its producer writes
+    /// non-ASCII correctly, so a value that looks double-encoded is as intended).
+    Off,
+}
+
+impl ValueRepair {
+    /// The repair for a document decoded under `policy` (as `charset`, into `text`).
+    pub(crate) fn for_document(
+        policy: crate::decode::Policy,
+        charset: Option<crate::charset::Charset>,
+        text: &str,
+    ) -> Self {
+        if policy != crate::decode::Policy::Recover {
+            return ValueRepair::Latin1;
+        }
+        let unicode = charset.is_some_and(|c| c == crate::charset::Charset::UTF_8 || c.is_wide());
+        if unicode && crate::charset::repair::holds_clean_non_ascii(text) {
+            ValueRepair::Off
+        } else {
+            ValueRepair::Windows1252
+        }
+    }
 }
 
 impl Default for ParseOptions {
@@ -100,7 +137,7 @@ impl Default for ParseOptions {
             base_uri: None,
             sanitize_html: true,
             resolve_relative_uris: true,
-            windows_1252_repair: false,
+            value_repair: ValueRepair::default(),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! format or namespace (`super::core`, `super::ns`); [`Builder::start`] and
 //! [`Builder::end`] call the handlers registered for the element's namespace.
 
+use crate::parse::ValueRepair;
 use crate::parse::xml::{Attr, Attrs};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -21,7 +22,7 @@ use crate::model::{Entry, Feed, Link};
 
 use super::ns::{canonical_prefix, normalize_ns};
 use super::text::{base64_utf8, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into};
-use crate::charset::repair::{fix_c1_char_refs, fix_double_utf8, map_cp1252};
+use crate::charset::repair::{double_utf8_fixed, fix_c1_char_refs, map_cp1252};
 
 /// A feedparser dictionary.
 pub(crate) type Dict = Map;
@@ -208,9 +209,10 @@ pub(crate) struct Builder {
     /// Resolve URIs inside HTML values
     /// ([`crate::parse::ParseOptions::resolve_relative_uris`]).
     resolve_uris: bool,
-    /// The per-value double-UTF-8 repair with windows-1252 semantics
-    /// ([`crate::parse::ParseOptions`], set under `Policy::Recover`).
-    pub(super) windows_1252_repair: bool,
+    /// The per-value double-UTF-8 repair ([`crate::parse::ParseOptions`]).
+    pub(super) value_repair: ValueRepair,
+    /// The values that repair changed.
+    pub(super) repaired: super::text::Repaired,
 }
 
 pub(super) fn getattr<'a>(attrs: &'a [Attr<'_>], name: &str) -> Option<&'a str> {
@@ -421,13 +423,14 @@ impl Builder {
             unknown_dropped: 0,
             sanitize_html: true,
             resolve_uris: true,
-            windows_1252_repair: false,
+            value_repair: ValueRepair::default(),
+            repaired: super::text::Repaired::default(),
         }
     }
 
-    /// Sets whether the per-value double-UTF-8 repair also undoes windows-1252 marks.
-    pub(crate) fn windows_1252_repair(mut self, on: bool) -> Self {
-        self.windows_1252_repair = on;
+    /// Sets the per-value double-UTF-8 repair.
+    pub(crate) fn value_repair(mut self, repair: ValueRepair) -> Self {
+        self.value_repair = repair;
         self
     }
 
@@ -908,11 +911,18 @@ impl Builder {
             self.cp.ty = Some("text/html".into());
         }
         self.cp.base64 = false;
-        output = map_cp1252(if self.windows_1252_repair {
-            crate::charset::repair::fix_double_utf8_1252(output)
-        } else {
-            fix_double_utf8(output)
-        });
+        let marks = self.value_repair == ValueRepair::Windows1252;
+        if self.value_repair != ValueRepair::Off
+            && let Some(fixed) = double_utf8_fixed(&output, marks)
+        {
+            // feedparser makes the Latin-1 repair silently (its own tests expect no
+            // bozo); one that needed a windows-1252 mark is this crate's, and said.
+            if marks && output.chars().any(|c| u32::from(c) > 0xff) {
+                self.repaired.note(&element, self.inentry, &output, &fixed);
+            }
+            output = fixed;
+        }
+        output = map_cp1252(output);
         let htmlish = is_html_type(&map_content_type(self.cp.ty_or("text/html")));
         if htmlish
             && matches!(

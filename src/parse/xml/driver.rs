@@ -119,7 +119,7 @@ impl<'o> Driver<'o> {
                 options.max_entries.max(1),
             )
             .html_options(options.sanitize_html, options.resolve_relative_uris)
-            .windows_1252_repair(options.windows_1252_repair)
+            .value_repair(options.value_repair)
             .unknown_budget(options.max_unknown_elements),
             scopes: Scopes::default(),
             names: NameCache::default(),
@@ -179,16 +179,34 @@ impl<'o> Driver<'o> {
         }
         let name = self.name_for(qname)?;
         let mut out = xlink;
-        for (k, v) in plain {
-            if let Some((p, local)) = k.split_once(':') {
-                if let Some(uri) = self.resolve(Some(p)) {
-                    let lower = ns_key(uri);
-                    if let Some(c) = canonical_prefix(&lower).filter(|c| !c.is_empty()) {
-                        out.push((format!("{c}:{local}").to_lowercase().into(), v.clone()));
+        // feedparser's key for each prefixed name: its namespace's prefix (`itunes:` for
+        // any prefix bound to the iTunes namespace), or none for a namespace it reads
+        // unprefixed (Atom, RSS 1.0, …), where `a:href` is also `href`. Those come
+        // first, so that an unprefixed attribute of the same name keeps its value (`rel`
+        // over `atom:rel`, as in feedparser) when the duplicates are merged.
+        let mut keyed = Vec::with_capacity(plain.len());
+        for (k, _) in &plain {
+            let key = match k.split_once(':') {
+                Some((p, _)) => match self.resolve(Some(p)) {
+                    Some(uri) => canonical_prefix(&ns_key(uri)),
+                    None if self.strict && p != "xmlns" => {
+                        return Err(Undeclared(p.to_owned()));
                     }
-                } else if self.strict && p != "xmlns" {
-                    return Err(Undeclared(p.to_owned()));
-                }
+                    None => None,
+                },
+                None => None,
+            };
+            keyed.push(key);
+        }
+        for ((k, v), key) in plain.iter().zip(&keyed) {
+            if let (Some(""), Some((_, local))) = (key, k.split_once(':')) {
+                out.push((local.to_lowercase().into(), v.clone()));
+            }
+        }
+        for ((k, v), key) in plain.into_iter().zip(keyed) {
+            if let (Some(c), Some((_, local))) = (key.filter(|c| !c.is_empty()), k.split_once(':'))
+            {
+                out.push((format!("{c}:{local}").to_lowercase().into(), v.clone()));
             }
             out.push((lowercase_cow(k), v));
         }
@@ -338,6 +356,9 @@ impl<'o> Driver<'o> {
         let Driver {
             builder, bozo: own, ..
         } = self;
+        // Repairs before the markup's records: a well-formedness error stays last, the
+        // `bozo_exception` feedparser reports.
+        bozo.extend(builder.repaired.records());
         bozo.extend(own);
         if builder.not_base64 > 0 {
             let n = builder.not_base64;

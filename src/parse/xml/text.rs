@@ -1,5 +1,8 @@
 //! Text helpers shared by both passes: XML escapes and references, HTML guessing,
-//! base64, and the small pattern matchers feedparser expresses as regular expressions.
+//! base64, the small pattern matchers feedparser expresses as regular expressions, and
+//! the account of the values the double-UTF-8 repair changed.
+
+use crate::bozo::{Bozo, BozoKind};
 
 /// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
 /// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
@@ -269,6 +272,87 @@ fn match_domain(b: &[u8], from: usize, label: impl Fn(u8) -> bool) -> Option<usi
         }
     }
     None
+}
+
+/// The values the per-value double-UTF-8 repair changed (`crate::charset::repair`), by
+/// field: one `DoubleEncodedText` record each at the end of the parse. At most
+/// [`Repaired::FIELDS`] fields are named (element names are the document's own); values
+/// of others are counted together.
+#[derive(Debug, Default)]
+pub(super) struct Repaired {
+    fields: Vec<RepairedField>,
+    others: usize,
+}
+
+#[derive(Debug)]
+struct RepairedField {
+    name: String,
+    in_entry: bool,
+    count: usize,
+    /// The first value, before and after (shortened).
+    before: String,
+    after: String,
+}
+
+impl Repaired {
+    /// Fields named in records; any further ones are counted together.
+    const FIELDS: usize = 16;
+    /// Characters of a value shown in a record.
+    const SHOWN: usize = 60;
+
+    /// Notes that the value of `name` (in an entry, or in the feed) was repaired.
+    pub(super) fn note(&mut self, name: &str, in_entry: bool, before: &str, after: &str) {
+        if let Some(f) = self
+            .fields
+            .iter_mut()
+            .find(|f| f.in_entry == in_entry && f.name == name)
+        {
+            f.count += 1;
+        } else if self.fields.len() < Self::FIELDS {
+            self.fields.push(RepairedField {
+                name: name.to_owned(),
+                in_entry,
+                count: 1,
+                before: shown(before, Self::SHOWN),
+                after: shown(after, Self::SHOWN),
+            });
+        } else {
+            self.others += 1;
+        }
+    }
+
+    /// The records, in the order the fields were first repaired.
+    pub(super) fn records(&self) -> impl Iterator<Item = Bozo> + '_ {
+        let named = self.fields.iter().map(|f| {
+            let place = if f.in_entry { "entries" } else { "the feed" };
+            Bozo::new(
+                BozoKind::DoubleEncoded,
+                format!(
+                    "{} in {place}: {} value(s) read as UTF-8 encoded twice and repaired \
+                     (the first: {:?} became {:?})",
+                    f.name, f.count, f.before, f.after
+                ),
+            )
+        });
+        let others = (self.others > 0).then(|| {
+            Bozo::new(
+                BozoKind::DoubleEncoded,
+                format!(
+                    "{} more value(s) of other fields read as UTF-8 encoded twice and repaired",
+                    self.others
+                ),
+            )
+        });
+        named.chain(others)
+    }
+}
+
+/// `s` cut to its first `max` characters (an ellipsis added when cut).
+fn shown(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &s[..end]),
+        None => s.to_owned(),
+    }
 }
 
 #[cfg(test)]
