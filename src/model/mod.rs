@@ -198,25 +198,24 @@ macro_rules! model_struct {
 feed_fields!(model_struct);
 entry_fields!(model_struct);
 
-/// The parsed date, or (for a model built by hand with only the text) the text parsed.
-fn date(parsed: Option<Option<DateTime<Utc>>>, text: Option<&String>) -> Option<DateTime<Utc>> {
-    match parsed {
-        Some(d) => d,
-        None => crate::date::parse_date(text?),
-    }
+/// The parsed date: the parser sets it beside every date text it reads (`Some(None)` when
+/// the text is no date); a model built by hand sets it itself, as the model parses
+/// nothing.
+fn date(parsed: Option<Option<DateTime<Utc>>>) -> Option<DateTime<Utc>> {
+    parsed.flatten()
 }
 
 impl Feed {
     /// The publication date.
     #[must_use]
     pub fn published_date(&self) -> Option<DateTime<Utc>> {
-        date(self.published_parsed, self.published.as_ref())
+        date(self.published_parsed)
     }
 
     /// The last-updated date.
     #[must_use]
     pub fn updated_date(&self) -> Option<DateTime<Utc>> {
-        date(self.updated_parsed, self.updated.as_ref())
+        date(self.updated_parsed)
     }
 
     /// The best date the feed gives: published, else updated.
@@ -239,25 +238,25 @@ impl Entry {
     /// The publication date (`pubDate`, `dc:date`, `published`, `issued`, …).
     #[must_use]
     pub fn published_date(&self) -> Option<DateTime<Utc>> {
-        date(self.published_parsed, self.published.as_ref())
+        date(self.published_parsed)
     }
 
     /// The last-updated date (`updated`, `modified`, `dcterms:modified`, …).
     #[must_use]
     pub fn updated_date(&self) -> Option<DateTime<Utc>> {
-        date(self.updated_parsed, self.updated.as_ref())
+        date(self.updated_parsed)
     }
 
     /// The creation date (`created`, `dcterms:created`).
     #[must_use]
     pub fn created_date(&self) -> Option<DateTime<Utc>> {
-        date(self.created_parsed, self.created.as_ref())
+        date(self.created_parsed)
     }
 
     /// The expiration date (`expirationDate`, `dcterms:valid` end, …).
     #[must_use]
     pub fn expired_date(&self) -> Option<DateTime<Utc>> {
-        date(self.expired_parsed, self.expired.as_ref())
+        date(self.expired_parsed)
     }
 
     /// The date to sort or show the entry by: published, else updated, else created.
