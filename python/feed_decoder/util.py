@@ -17,7 +17,9 @@ A ``dict`` subclass, as in feedparser, so that ``isinstance(x, dict)``, ``json.d
 
 How it stays fast: a key the dictionary holds is read by ``dict`` itself (``d[k]`` runs
 no Python code); aliases and computed keys are resolved in ``__missing__``, that is only
-for keys the dictionary does not hold. ``get`` and ``in`` are C methods that do the same.
+for keys the dictionary does not hold. ``get``, ``in`` and ``__missing__`` are C methods
+that do the same (the functions below are their fallbacks for ``category``, ``license``
+and keys that are not strings).
 Attribute access goes through class properties whose getter is C code (``entry.title``
 runs no Python code): one per key of feedparser's result, and one added for every other
 key the first time a result, ``__setitem__``, ``update`` or the constructor holds it (at
@@ -184,7 +186,8 @@ def _contains_missing(self, key):
         return False
 
 
-_core.install_fast_methods(FeedParserDict, _get_missing, _contains_missing)
+_core.install_fast_methods(FeedParserDict, _get_missing, _contains_missing,
+                           FeedParserDict.__dict__["__missing__"], _MissingKey)
 FeedParserDict.has_key = FeedParserDict.__contains__
 
 #: Keys read as attributes through C-level properties: feedparser's result keys and

@@ -8,8 +8,18 @@
 //! subclass in Rust before 3.12, but it can make a method descriptor of a C function
 //! (`PyDescr_NewMethod`) and put it on the class: these two do the common case, a key the
 //! dictionary holds, in C, and hand every other case to the Python function given at
-//! installation (aliases, computed keys, the `updated` fallback), so the behaviour is the
-//! Python class's exactly.
+//! installation, so the behaviour is the Python class's exactly.
+//!
+//! A key the dictionary does not hold is common too: an application reads `updated` from
+//! every entry of an RSS feed (which has `published`), `enclosures` from every episode,
+//! `content` where there is none. Calling the Python fallback for these cost three to ten
+//! times a present key. So a table made at installation from the converter's alias table
+//! ([`crate::topy::SHADOWING`]) answers in C: a key that is neither an alias nor a
+//! computed key is absent; an alias reads the keys it stands for; `updated` and
+//! `updated_parsed` fall back to `published` and `published_parsed` with the same
+//! `DeprecationWarning`; `enclosures` is built from the links. Only `category`,
+//! `license` and keys that are not strings go to Python. `__missing__` (what `d[key]`
+//! and attribute access call for an absent key) gets the same treatment.
 //!
 //! This is the crate's only unsafe code: raw calls of the stable C API, each commented.
 
@@ -20,14 +30,188 @@ use std::ptr;
 use std::sync::Once;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
+use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
 /// The Python fallbacks (strong references, kept for the life of the process).
 static GET_FALLBACK: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 static CONTAINS_FALLBACK: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+static MISSING_FALLBACK: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+/// The exception an absent key raises (`util._MissingKey`).
+static MISSING_KEY: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+/// The class itself (for the dictionaries of `enclosures`).
+static CLASS: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+/// Alias or computed key -> `(code, the keys it reads)`: see [`lookup_missing`].
+static SPECIAL: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+
+/// Codes of [`SPECIAL`]'s entries.
+const ALIAS: u8 = 0;
+const UPDATED: u8 = 1;
+const UPDATED_PARSED: u8 = 2;
+const ENCLOSURES: u8 = 3;
+/// Answered by the Python fallback (`category`, `license`).
+const IN_PYTHON: u8 = 4;
+
+/// The warning of `updated` read through `published` (the Python class's text).
+const UPDATED_WARNING: &CStr = c"'updated' is absent; 'published' was given in its place \
+(feedparser 6's fallback). Read 'published' directly.";
+const UPDATED_PARSED_WARNING: &CStr = c"'updated_parsed' is absent; 'published_parsed' was \
+given in its place (feedparser 6's fallback). Read 'published_parsed' directly.";
+
+/// What a key the dictionary does not hold stands for.
+enum Lookup<'py> {
+    Found(Bound<'py, PyAny>),
+    Absent,
+    /// Left to the Python fallback.
+    Python,
+}
+
+/// A borrowed object kept in one of the statics above.
+///
+/// # Safety
+/// The interpreter is held and `slot` was filled by [`install`] (which keeps a strong
+/// reference for good).
+unsafe fn stored<'py>(py: Python<'py>, slot: &AtomicPtr<ffi::PyObject>) -> Bound<'py, PyAny> {
+    // SAFETY: as the caller promises; the reference is borrowed, and stays valid as the
+    // static's own is never released.
+    unsafe { Bound::from_borrowed_ptr(py, slot.load(Ordering::Acquire)) }
+}
+
+/// `key` looked up in `d` beyond its own keys, as `util._resolve` does: aliases,
+/// `updated`'s fallback (with its warning) and `enclosures`.
+fn lookup_missing<'py>(d: &Bound<'py, PyDict>, key: &Bound<'py, PyAny>) -> PyResult<Lookup<'py>> {
+    let py = d.py();
+    if !key.is_instance_of::<PyString>() {
+        return Ok(Lookup::Python);
+    }
+    // SAFETY: the interpreter is held; the methods that call this are installed (and
+    // can only run) after `install` filled the statics.
+    let special = unsafe { stored(py, &SPECIAL) };
+    let special = special.cast::<PyDict>()?;
+    let Some(entry) = special.get_item(key)? else {
+        return Ok(Lookup::Absent);
+    };
+    let (code, reads): (u8, Bound<'py, PyTuple>) = entry.extract()?;
+    match code {
+        ALIAS => {
+            for k in reads.iter() {
+                if let Some(v) = d.get_item(k)? {
+                    return Ok(Lookup::Found(v));
+                }
+            }
+            Ok(Lookup::Absent)
+        }
+        UPDATED | UPDATED_PARSED => match d.get_item(reads.get_item(0)?)? {
+            Some(v) => {
+                let message = if code == UPDATED {
+                    UPDATED_WARNING
+                } else {
+                    UPDATED_PARSED_WARNING
+                };
+                // Level 1: the Python code that called this C method.
+                let category = py.get_type::<PyDeprecationWarning>();
+                PyErr::warn(py, &category, message, 1)?;
+                Ok(Lookup::Found(v))
+            }
+            None => Ok(Lookup::Absent),
+        },
+        ENCLOSURES => {
+            let Some(links) = d.get_item(reads.get_item(0)?)? else {
+                return Ok(Lookup::Absent);
+            };
+            // Anything but the list a result holds goes the general way.
+            let Ok(links) = links.cast_exact::<PyList>() else {
+                return Ok(Lookup::Python);
+            };
+            enclosures(links).map(|l| Lookup::Found(l.into_any()))
+        }
+        _ => Ok(Lookup::Python),
+    }
+}
+
+/// The links whose `rel` is `enclosure`, each a new dictionary without its `rel`.
+fn enclosures<'py>(links: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyList>> {
+    let py = links.py();
+    // SAFETY: as in `lookup_missing`.
+    let class = unsafe { stored(py, &CLASS) };
+    let class = class.cast::<PyType>()?;
+    let rel = intern!(py, "rel");
+    let out = PyList::empty(py);
+    for link in links.iter() {
+        let Ok(link) = link.cast::<PyDict>() else {
+            continue;
+        };
+        // `link.get("rel")`: "rel" is no alias, so a plain lookup answers as `get` does.
+        match link.get_item(rel)? {
+            Some(v) if v.eq("enclosure")? => {}
+            _ => continue,
+        }
+        let copy = new_dict(class)?;
+        for (k, v) in link.iter() {
+            if !k.eq(rel)? {
+                copy.set_item(k, v)?;
+            }
+        }
+        out.append(copy)?;
+    }
+    Ok(out)
+}
+
+/// Whether `key`, absent from `d`, has a value by [`lookup_missing`]'s rules (no warning:
+/// `updated` is not "in" a dictionary that only has `published`, as in the Python class).
+fn contains_missing<'py>(
+    d: &Bound<'py, PyDict>,
+    key: &Bound<'py, PyAny>,
+) -> PyResult<Option<bool>> {
+    if !key.is_instance_of::<PyString>() {
+        return Ok(None);
+    }
+    // SAFETY: as in `lookup_missing`.
+    let special = unsafe { stored(d.py(), &SPECIAL) };
+    let Some(entry) = special.cast::<PyDict>()?.get_item(key)? else {
+        return Ok(Some(false));
+    };
+    let (code, reads): (u8, Bound<'_, PyTuple>) = entry.extract()?;
+    match code {
+        ALIAS => {
+            for k in reads.iter() {
+                if d.contains(k)? {
+                    return Ok(Some(true));
+                }
+            }
+            Ok(Some(false))
+        }
+        UPDATED | UPDATED_PARSED => Ok(Some(false)),
+        ENCLOSURES => Ok(Some(d.contains(reads.get_item(0)?)?)),
+        _ => Ok(None),
+    }
+}
+
+/// The table [`lookup_missing`] reads.
+fn special_table(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let table = PyDict::new(py);
+    for (alias, reads) in crate::topy::SHADOWING {
+        let code = match *alias {
+            "enclosures" => ENCLOSURES,
+            "category" | "license" => IN_PYTHON,
+            _ => ALIAS,
+        };
+        let reads = PyTuple::new(py, reads.iter().map(|k| PyString::intern(py, k)))?;
+        table.set_item(PyString::intern(py, alias), (code, reads))?;
+    }
+    for (key, code, reads) in [
+        ("updated", UPDATED, "published"),
+        ("updated_parsed", UPDATED_PARSED, "published_parsed"),
+    ] {
+        let reads = PyTuple::new(py, [PyString::intern(py, reads)])?;
+        table.set_item(PyString::intern(py, key), (code, reads))?;
+    }
+    Ok(table)
+}
 
 /// Calls `fallback(slf, *args)` (`args` a tuple, borrowed): a new reference or NULL with
 /// an exception set.
@@ -79,8 +263,29 @@ unsafe extern "C" fn get(slf: *mut ffi::PyObject, args: *mut ffi::PyObject) -> *
             if !ffi::PyErr_Occurred().is_null() {
                 return ptr::null_mut();
             }
+            let py = Python::assume_attached();
+            let d = Bound::from_borrowed_ptr(py, slf).cast_into_unchecked::<PyDict>();
+            let key = Bound::from_borrowed_ptr(py, key);
+            match lookup_missing(&d, &key) {
+                Ok(Lookup::Found(v)) => return v.into_ptr(),
+                Ok(Lookup::Absent) => {
+                    let default = if n == 2 {
+                        ffi::PyTuple_GetItem(args, 1)
+                    } else {
+                        ffi::Py_None()
+                    };
+                    ffi::Py_IncRef(default);
+                    return default;
+                }
+                Ok(Lookup::Python) => {}
+                Err(e) => {
+                    e.restore(py);
+                    return ptr::null_mut();
+                }
+            }
         }
-        // Absent (or a wrong argument count, which the fallback reports as Python would).
+        // Left to Python (or a wrong argument count, which the fallback reports as Python
+        // would).
         call_fallback(GET_FALLBACK.load(Ordering::Acquire), slf, args)
     }
 }
@@ -99,6 +304,24 @@ unsafe extern "C" fn contains(
                 t
             }
             0 => {
+                let py = Python::assume_attached();
+                let d = Bound::from_borrowed_ptr(py, slf).cast_into_unchecked::<PyDict>();
+                match contains_missing(&d, &Bound::from_borrowed_ptr(py, key)) {
+                    Ok(Some(found)) => {
+                        let b = if found {
+                            ffi::Py_True()
+                        } else {
+                            ffi::Py_False()
+                        };
+                        ffi::Py_IncRef(b);
+                        return b;
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        e.restore(py);
+                        return ptr::null_mut();
+                    }
+                }
                 let args = ffi::PyTuple_New(1);
                 if args.is_null() {
                     return ptr::null_mut();
@@ -114,6 +337,46 @@ unsafe extern "C" fn contains(
     }
 }
 
+/// `__missing__(key)`, `METH_O`: what `d[key]` returns for a key the dictionary lacks.
+unsafe extern "C" fn missing(
+    slf: *mut ffi::PyObject,
+    key: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: as for `get`; `key` is a borrowed reference to the argument.
+    unsafe {
+        let py = Python::assume_attached();
+        let d = Bound::from_borrowed_ptr(py, slf).cast_into_unchecked::<PyDict>();
+        let key_obj = Bound::from_borrowed_ptr(py, key);
+        match lookup_missing(&d, &key_obj) {
+            Ok(Lookup::Found(v)) => v.into_ptr(),
+            Ok(Lookup::Absent) => {
+                let error = stored(py, &MISSING_KEY);
+                match error.call1((key_obj,)) {
+                    Ok(e) => PyErr::from_value(e).restore(py),
+                    Err(e) => e.restore(py),
+                }
+                ptr::null_mut()
+            }
+            Ok(Lookup::Python) => {
+                let args = ffi::PyTuple_New(1);
+                if args.is_null() {
+                    return ptr::null_mut();
+                }
+                ffi::Py_IncRef(key);
+                ffi::PyTuple_SetItem(args, 0, key);
+                let out = call_fallback(MISSING_FALLBACK.load(Ordering::Acquire), slf, args);
+                ffi::Py_DecRef(args);
+                out
+            }
+            Err(e) => {
+                e.restore(py);
+                ptr::null_mut()
+            }
+        }
+    }
+}
+
+const MISSING_DOC: &CStr = c"The value of an alias or a computed key the dictionary lacks.";
 const GET_DOC: &CStr =
     c"get(key, default=None): the value of key, an alias or a computed key, or default.";
 const CONTAINS_DOC: &CStr = c"Whether key, an alias or a computed key has a value.";
@@ -121,34 +384,52 @@ const CONTAINS_DOC: &CStr = c"Whether key, an alias or a computed key has a valu
 static INSTALLED: Once = Once::new();
 
 /// Puts the C `get` and `__contains__` on `cls` (the package's `FeedParserDict`), with
-/// the Python functions to call when the dictionary does not hold the key:
-/// `get_fallback(self, key[, default])` and `contains_fallback(self, key)`. Once per
-/// process; later calls do nothing.
+/// the Python functions to call when the dictionary does not hold the key and the table
+/// of aliases leaves it to Python: `get_fallback(self, key[, default])`,
+/// `contains_fallback(self, key)` and `missing_fallback(self, key)` (the class's own
+/// `__missing__`, which the C one replaces); `missing_key` is the exception class an
+/// absent key raises. Once per process; later calls do nothing.
 #[pyfunction]
 pub(crate) fn install_fast_methods(
     cls: &Bound<'_, PyType>,
     get_fallback: &Bound<'_, PyAny>,
     contains_fallback: &Bound<'_, PyAny>,
+    missing_fallback: &Bound<'_, PyAny>,
+    missing_key: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
     if !cls.is_subclass_of::<pyo3::types::PyDict>()? {
         return Err(PyTypeError::new_err("the class must be a dict subclass"));
     }
     let mut result = Ok(());
     INSTALLED.call_once(|| {
-        result = install(cls, get_fallback, contains_fallback);
+        result = install(
+            cls,
+            [
+                get_fallback,
+                contains_fallback,
+                missing_fallback,
+                missing_key,
+            ],
+        );
     });
     result
 }
 
-fn install(
-    cls: &Bound<'_, PyType>,
-    get_fallback: &Bound<'_, PyAny>,
-    contains_fallback: &Bound<'_, PyAny>,
-) -> PyResult<()> {
+fn install(cls: &Bound<'_, PyType>, objects: [&Bound<'_, PyAny>; 4]) -> PyResult<()> {
+    let special = special_table(cls.py())?;
     // Strong references kept for good: the descriptors may be called until the end.
-    GET_FALLBACK.store(get_fallback.clone().into_ptr(), Ordering::Release);
-    CONTAINS_FALLBACK.store(contains_fallback.clone().into_ptr(), Ordering::Release);
-    let defs: [(&CStr, ffi::PyMethodDefPointer, i32, &CStr); 2] = [
+    let slots = [
+        &GET_FALLBACK,
+        &CONTAINS_FALLBACK,
+        &MISSING_FALLBACK,
+        &MISSING_KEY,
+    ];
+    for (slot, object) in slots.into_iter().zip(objects) {
+        slot.store(object.clone().into_ptr(), Ordering::Release);
+    }
+    CLASS.store(cls.clone().into_any().into_ptr(), Ordering::Release);
+    SPECIAL.store(special.into_any().into_ptr(), Ordering::Release);
+    let defs: [(&CStr, ffi::PyMethodDefPointer, i32, &CStr); 3] = [
         (
             c"get",
             ffi::PyMethodDefPointer { PyCFunction: get },
@@ -162,6 +443,14 @@ fn install(
             },
             ffi::METH_O,
             CONTAINS_DOC,
+        ),
+        (
+            c"__missing__",
+            ffi::PyMethodDefPointer {
+                PyCFunction: missing,
+            },
+            ffi::METH_O,
+            MISSING_DOC,
         ),
     ];
     for (name, meth, flags, doc) in defs {

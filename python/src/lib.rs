@@ -22,6 +22,10 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 mod fast;
 mod topy;
 
+/// The engine's allocator inside the extension (see the package manifest).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The `type` of the record that stands for a panic of the engine.
 const PANIC_KIND: &str = "InternalError";
 

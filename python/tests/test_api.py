@@ -120,6 +120,51 @@ def test_updated_falls_back_to_published_with_a_warning():
         assert d.feed.updated == "2003-12-13T18:30:02Z"
 
 
+def test_absent_keys_through_get_in_and_item_access():
+    # get, in and d[k] answer aliases, the updated fallback and enclosures without the
+    # Python fallbacks; each path must agree with the others.
+    e = feedparser.parse(ATOM).entries[0]
+    with pytest.warns(DeprecationWarning) as caught:
+        assert e.get("updated") == e.published
+        assert e.get("updated_parsed", 7) == e.published_parsed
+    assert [str(w.message) for w in caught] == [
+        "'updated' is absent; 'published' was given in its place (feedparser 6's "
+        "fallback). Read 'published' directly.",
+        "'updated_parsed' is absent; 'published_parsed' was given in its place "
+        "(feedparser 6's fallback). Read 'published_parsed' directly.",
+    ]
+    assert all(w.filename == __file__ for w in caught)  # the caller's line
+    assert "updated" not in e and "updated_parsed" not in e
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(DeprecationWarning):
+            e.get("updated")
+        with pytest.raises(DeprecationWarning):
+            e["updated"]
+    assert e.get("content") is not None and e.get("comments") is None
+    assert e.get("comments", 3) == 3 and "comments" not in e
+    with pytest.raises(KeyError) as missing:
+        e["comments"]
+    assert missing.value.args == ("comments",)
+    assert e.get("date") is None and "date" not in e  # an alias of an absent key
+    assert e.get("issued") == e["issued"] == e.published and "issued" in e
+    assert e.get(("a", 1)) is None and ("a", 1) not in e  # not a string
+    with pytest.raises(TypeError):
+        e.get([1])  # unhashable, as for a dict
+    r = feedparser.parse(RSS).entries[0]
+    assert r.get("enclosures") == r["enclosures"] == r.enclosures
+    assert "enclosures" in r and r.enclosures[0] is not r.enclosures[0]
+    assert "rel" not in r.get("enclosures")[0]
+    bare = FeedParserDict(title="t")
+    assert bare.get("enclosures") is None and "enclosures" not in bare
+    hand = FeedParserDict(links=[{"rel": "enclosure", "href": "a"}, "x",
+                                 FeedParserDict(rel="alternate", href="b")])
+    assert hand.get("enclosures") == [{"href": "a"}]
+    assert type(hand.enclosures[0]) is FeedParserDict
+    odd = FeedParserDict(links=({"rel": "enclosure", "href": "a"},))  # not a list
+    assert odd.enclosures == [{"href": "a"}]
+
+
 def test_license_and_empty_category():
     d = feedparser.parse(ATOM)
     e = d.entries[0]
