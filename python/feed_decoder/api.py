@@ -13,14 +13,11 @@ meanwhile; ``parse_many`` parses many inputs on every core at once.
 
 import os
 import sys
-import urllib.error
 import urllib.parse
-from http.client import HTTPException
 
-from . import _core, http
+from . import _core
 from .datetimes import _date_handlers, _reparse_dates
 from .exceptions import make_exception
-from .http import _http_date
 from .urls import make_safe_absolute_uri
 from .util import FeedParserDict
 
@@ -105,7 +102,7 @@ def _finish(result):
         if isinstance(error, BaseException):
             exc = error
         else:
-            exc = urllib.error.URLError(error.get("message", "cannot fetch"))
+            exc = _url_error(error.get("message", "cannot fetch"))
             exc.kind = error.get("kind")
         return FeedParserDict(bozo=True, bozo_exception=exc, bozo_exceptions=[exc],
                               entries=[], feed=FeedParserDict(), headers={})
@@ -120,9 +117,37 @@ def _finish(result):
     return result
 
 
+def _http_module(load=False):
+    """``feed_decoder.http`` when it is loaded (or, with ``load``, loaded now), else
+    ``None``. It imports ``urllib.request`` (with ``http.client``, ``ssl`` and ``email``,
+    about 10 MB of memory and 50 ms), which a program that never fetches through it
+    does not need; a program that changes ``http.ACCEPT_HEADER`` or replaces ``http.get``
+    has loaded it by then."""
+    module = sys.modules.get(__package__ + ".http")
+    if module is None and load:
+        from . import http as module
+    return module
+
+
+def _http_date(modified):
+    """``modified`` as the HTTP date a conditional request sends (see ``http``)."""
+    if not modified:
+        return None
+    return _http_module(load=True)._http_date(modified)
+
+
+def _url_error(reason):
+    import urllib.error
+
+    return urllib.error.URLError(reason)
+
+
 def _accept():
     """The ``Accept`` header for the engine's client: ``http.ACCEPT_HEADER`` once a
     program has changed it, else the engine's own (``None``)."""
+    http = _http_module()
+    if http is None:
+        return None
     value = http.ACCEPT_HEADER
     return value if value and value != http._FEEDPARSER_ACCEPT else None
 
@@ -130,13 +155,20 @@ def _accept():
 def _fetches_with_get(url, handlers):
     """Whether ``url`` is fetched through ``http.get`` (replaced, or given handlers, or
     ``ftp:``) rather than by the engine's client."""
-    return http.get is not http._get or bool(handlers) or url.startswith("ftp:")
+    if handlers or url.startswith("ftp:"):
+        return True
+    http = _http_module()
+    return http is not None and http.get is not http._get
 
 
 def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_headers,
                    response_headers, settings):
     """Fetches ``url`` through ``http.get`` (looked up now: a replacement is called) and
     parses the body it returns with the headers it put in the result."""
+    import urllib.error
+    from http.client import HTTPException
+
+    http = _http_module(load=True)
     get = http.get
     result = FeedParserDict(bozo=False, entries=[], feed=FeedParserDict(), headers={})
     try:

@@ -475,6 +475,16 @@ fn install(cls: &Bound<'_, PyType>, objects: [&Bound<'_, PyAny>; 4]) -> PyResult
     Ok(())
 }
 
+/// Gives the memory the engine freed back to the system now, not after mimalloc's
+/// purge delay: the model is freed while its Python objects are made (by Python's own
+/// allocator, which cannot reuse mimalloc's pages), and without this the process held
+/// both at its peak (peak RSS of a 20 MB feed's parse to Python objects 203 -> 150 MB).
+pub(crate) fn release_freed_memory() {
+    // SAFETY: `mi_collect` takes no pointer and may be called at any time from any
+    // thread; it only walks the calling thread's heap.
+    unsafe { libmimalloc_sys::mi_collect(true) }
+}
+
 /// A new, empty instance of `cls` (a `dict` subclass made in Python), made by the type's
 /// own `tp_new` without its `__init__`: the call through `dict.__new__` (argument tuple,
 /// checks) cost as much as the dictionary itself, and `cls()` would run the Python

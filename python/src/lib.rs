@@ -16,6 +16,7 @@ use feed_decoder::html::{HtmlFilter, Markup};
 use feed_decoder::http::{FetchError, FetchOptions, Fetched, fetch_blocking};
 use feed_decoder::{Decoder, Headers, ParseOptions, Parsed, Policy, Transport};
 use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
@@ -129,11 +130,18 @@ fn guarded(f: impl FnOnce() -> Outcome) -> Outcome {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| Outcome::Panicked(panic_message(&*p)))
 }
 
+/// A parse result kept for conversion: without its decoded text, which the result does
+/// not hold (for a UTF-8 input it is a slice of the input, which `into_owned` would copy;
+/// for any other it is as large as the input): the memory goes to the Python objects.
+fn kept(mut parsed: Parsed<'_>) -> Box<Parsed<'static>> {
+    parsed.decoded.text = std::borrow::Cow::Borrowed("");
+    Box::new(parsed.into_owned())
+}
+
 fn parse_bytes_outcome(bytes: &[u8], transport: &Transport, options: &Options) -> Outcome {
     guarded(|| {
-        let parsed = feed_decoder::parse_with(&options.decoder, &options.parse, bytes, transport)
-            .into_owned();
-        Outcome::Parsed(Box::new(parsed), serde_json::Map::new())
+        let parsed = feed_decoder::parse_with(&options.decoder, &options.parse, bytes, transport);
+        Outcome::Parsed(kept(parsed), serde_json::Map::new())
     })
 }
 
@@ -206,9 +214,7 @@ fn fetch_outcome(url: &str, request: &Request, options: &Options) -> Outcome {
                 return Outcome::NotModified(fetched.json_fields());
             }
             match fetched.parse_with(&options.decoder, &options.parse) {
-                Some(parsed) => {
-                    Outcome::Parsed(Box::new(parsed.into_owned()), fetched.json_fields())
-                }
+                Some(parsed) => Outcome::Parsed(kept(parsed), fetched.json_fields()),
                 None => Outcome::NotModified(fetched.json_fields()),
             }
         }
@@ -241,25 +247,34 @@ fn read_outcome(path: &str, transport: &Transport, options: &Options) -> Outcome
         Ok(bytes) => guarded(|| {
             let parsed =
                 feed_decoder::parse_owned(&options.decoder, &options.parse, bytes, transport);
-            Outcome::Parsed(Box::new(parsed), serde_json::Map::new())
+            Outcome::Parsed(kept(parsed), serde_json::Map::new())
         }),
         Err(e) => Outcome::ReadFailed(e, path.to_owned()),
     }
 }
 
 /// Builds the Python value of an outcome (or raises for an unreadable file).
+///
+/// A parse result is consumed as it is converted: the entries are converted one after
+/// the other and freed in batches (see [`topy::Builder::entries`]), so that the model and
+/// the Python objects made from it are not both held whole at the peak.
 fn convert<'py>(
     py: Python<'py>,
-    outcome: &Outcome,
+    outcome: Outcome,
     dict_type: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let _paused = GcPause::new(py)?;
     let mut b = topy::Builder::new(py, dict_type.clone())?;
     match outcome {
-        Outcome::Parsed(parsed, extra) => {
-            let out = b.top(&**parsed)?;
+        Outcome::Parsed(mut parsed, extra) => {
+            let entries = std::mem::take(&mut parsed.entries);
+            // `entries` is converted with an empty list, which keeps the key's place.
+            let out = b.top(&*parsed)?;
+            drop(parsed);
+            fast::release_freed_memory();
             let d = out.cast::<PyDict>()?;
-            for (k, v) in extra {
+            d.set_item(intern!(py, "entries"), b.entries(entries)?)?;
+            for (k, v) in &extra {
                 d.set_item(k, b.value(v)?)?;
             }
             Ok(out)
@@ -281,7 +296,7 @@ fn convert<'py>(
         Outcome::ReadFailed(e, path) => Err(PyOSError::new_err((
             e.raw_os_error().unwrap_or(0),
             e.to_string(),
-            path.clone(),
+            path,
         ))),
     }
 }
@@ -328,7 +343,7 @@ fn parse_bytes<'py>(
     let transport = transport_of(headers);
     let bytes = data.as_bytes();
     let outcome = py.detach(|| parse_bytes_outcome(bytes, &transport, options));
-    convert(py, &outcome, dict_type)
+    convert(py, outcome, dict_type)
 }
 
 /// Reads a file and parses it (the file is read with the interpreter released); raises
@@ -344,7 +359,7 @@ fn parse_path<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let transport = transport_of(headers);
     let outcome = py.detach(|| read_outcome(path, &transport, options));
-    convert(py, &outcome, dict_type)
+    convert(py, outcome, dict_type)
 }
 
 /// Fetches a URL (conditional GET with the request's validators) and parses the body.
@@ -360,7 +375,7 @@ fn fetch_url<'py>(
     options: &Options,
 ) -> PyResult<Bound<'py, PyAny>> {
     let outcome = py.detach(|| fetch_outcome(url, request, options));
-    convert(py, &outcome, dict_type)
+    convert(py, outcome, dict_type)
 }
 
 /// One input of [`parse_many`].
@@ -475,11 +490,12 @@ fn parse_many<'py>(
     });
     let outcomes = py.detach(|| run_all(&jobs_list, options, threads));
     let out = PyList::empty(py);
-    for outcome in &outcomes {
+    for outcome in outcomes {
+        let unreadable = matches!(outcome, Outcome::ReadFailed(..));
         match convert(py, outcome, dict_type) {
             Ok(v) => out.append(v)?,
             // An unreadable file among many is reported in its place, not raised.
-            Err(e) if matches!(outcome, Outcome::ReadFailed(..)) => {
+            Err(e) if unreadable => {
                 let d = PyDict::new(py);
                 d.set_item("error", e.value(py))?;
                 out.append(d)?;

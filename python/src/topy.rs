@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use feed_decoder::model::Entry;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use serde::ser::{self, Serialize};
@@ -52,6 +53,12 @@ type Result<T> = std::result::Result<T, Error>;
 
 /// Slots of the shared-string cache (a power of two).
 const SHARED: usize = 512;
+
+/// Entries converted between two frees of the converted ones (see `Builder::entries`).
+const ENTRY_BATCH: usize = 64;
+
+/// Batches freed between two returns of the freed memory to the system.
+const COLLECT_EVERY: usize = 16;
 
 /// Strings of at most this many bytes are looked up by their text.
 const SHORT_LEN: usize = 24;
@@ -264,10 +271,47 @@ impl<'py> Builder<'py> {
             kind: Kind::Top,
         });
         self.share = false;
+        self.forget_shared();
+        out.map_err(|e| e.0)
+    }
+
+    /// Converts a result's entries as the contract's `entries` list, freeing them as it
+    /// goes: every [`ENTRY_BATCH`] entries, the strings shared so far are forgotten (a
+    /// freed string's address may be given to a new one) and the converted entries
+    /// dropped.
+    pub(crate) fn entries(&mut self, entries: Vec<Entry>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(self.py);
+        let mut done: Vec<Entry> = Vec::with_capacity(ENTRY_BATCH.min(entries.len()));
+        let mut freed = 0usize;
+        for entry in entries {
+            self.share = true;
+            let v = entry.serialize(Ser {
+                b: self,
+                kind: Kind::Plain,
+            });
+            self.share = false;
+            out.append(v.map_err(|e| e.0)?)?;
+            done.push(entry);
+            if done.len() == ENTRY_BATCH {
+                self.forget_shared();
+                done.clear();
+                freed += 1;
+                if freed.is_multiple_of(COLLECT_EVERY) {
+                    crate::fast::release_freed_memory();
+                }
+            }
+        }
+        self.forget_shared();
+        drop(done);
+        crate::fast::release_freed_memory();
+        Ok(out)
+    }
+
+    /// Empties the cache of shared strings.
+    fn forget_shared(&mut self) {
         for slot in self.shared_used.drain(..) {
             self.shared[slot] = None;
         }
-        out.map_err(|e| e.0)
     }
 
     /// Converts any value (objects as `FeedParserDict`s).

@@ -6,6 +6,8 @@ import io
 import json
 import pathlib
 import pickle
+import subprocess
+import sys
 import time
 import warnings
 import xml.sax
@@ -457,3 +459,25 @@ def test_attributes_read_keys_and_assigning_writes_them():
     del e.title
     assert "title" not in e
     assert e.items is not None and callable(e.items)  # dict's method, as in feedparser
+
+
+def test_the_http_submodule_loads_when_first_used():
+    # Parsing needs no urllib.request (about 10 MB and 50 ms to import); feedparser.http
+    # is there all the same, and a replaced http.get is still what parse calls.
+    code = (
+        "import sys, feed_decoder as fp\n"
+        "assert 'urllib.request' not in sys.modules and 'ssl' not in sys.modules\n"
+        "d = fp.parse(b'<rss><channel><title>t</title></channel></rss>')\n"
+        "assert d.feed.title == 't' and 'urllib.request' not in sys.modules\n"
+        "assert fp.http.get is fp.http._get and 'urllib.request' in sys.modules\n"
+        "import feed_decoder.http as h; assert h is fp.http\n"
+        "fp.http.get = lambda *a: b'<rss><channel><title>g</title></channel></rss>'\n"
+        "assert fp.parse('http://example.invalid/').feed.title == 'g'\n"
+        "try:\n"
+        "    fp.nothing\n"
+        "except AttributeError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('no AttributeError')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
