@@ -648,6 +648,7 @@ impl<'a, 'py> ser::Serializer for Ser<'a, 'py> {
             kind: self.kind,
             pending: None,
             shadowed: Vec::new(),
+            containers: false,
         })
     }
 
@@ -673,9 +674,20 @@ impl<'a, 'py> ser::Serializer for Ser<'a, 'py> {
                 kind: Kind::Plain,
                 pending: None,
                 shadowed: Vec::new(),
+                containers: false,
             },
         })
     }
+}
+
+/// Whether `v` is a value the cyclic collector never tracks (a string, an integer, a
+/// float, a boolean or `None`).
+fn is_atomic(v: &Bound<'_, PyAny>) -> bool {
+    v.is_exact_instance_of::<PyString>()
+        || v.is_none()
+        || v.is_exact_instance_of::<PyInt>()
+        || v.is_exact_instance_of::<PyFloat>()
+        || v.is_exact_instance_of::<pyo3::types::PyBool>()
 }
 
 /// A sequence: a `list`, or a `struct_time` / tuple by its key.
@@ -773,6 +785,8 @@ pub(crate) struct MapSer<'a, 'py> {
     pending: Option<Key<'py>>,
     /// The keys read by the alias-named keys this dictionary holds.
     shadowed: Vec<&'static [&'static str]>,
+    /// Whether a value is anything but a string, a number, a boolean or `None`.
+    containers: bool,
 }
 
 /// A map key read: its Python string, the kind of its value, and whether strings are
@@ -813,7 +827,11 @@ impl<'py> MapSer<'_, 'py> {
         {
             self.shadowed.push(reads);
         }
-        self.dict.set_item(key.object, v?)?;
+        let v = v?;
+        if !self.containers && !is_atomic(&v) {
+            self.containers = true;
+        }
+        self.dict.set_item(key.object, v)?;
         Ok(())
     }
 
@@ -827,6 +845,11 @@ impl<'py> MapSer<'_, 'py> {
         if shadowing {
             let t = self.b.shadowing_type()?;
             self.dict.setattr("__class__", t)?;
+        }
+        if !self.containers && self.kind != Kind::PlainDict {
+            // What the collector does for a plain dictionary of such values, which its
+            // subclasses never get: see `fast::untrack`.
+            crate::fast::untrack(&self.dict);
         }
         Ok(self.dict.into_any())
     }

@@ -481,3 +481,23 @@ def test_the_http_submodule_loads_when_first_used():
         "    raise AssertionError('no AttributeError')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_collector_skips_dictionaries_of_plain_values():
+    import gc
+    import weakref
+
+    d = feedparser.parse(RSS)
+    e = d.entries[0]
+    # Details, links, tags hold only strings: untracked, as a plain dict of them would be.
+    for plain in (e.title_detail, e.summary_detail, e.links[0], e.tags[0], e.author_detail):
+        assert not gc.is_tracked(plain), plain
+    assert not gc.is_tracked(e.published_parsed)  # a struct_time of integers
+    assert gc.is_tracked(e) and gc.is_tracked(d.feed)  # they hold lists and dicts
+    detail = e.title_detail
+    detail["loop"] = [detail]  # a container stored later: tracked again
+    assert gc.is_tracked(detail)
+    ref = weakref.ref(detail)
+    del d, e, detail
+    gc.collect()
+    assert ref() is None  # the cycle was collected
