@@ -31,7 +31,7 @@ use (``_parse_date``, ``_FeedParserMixin``, ``_HTMLSanitizer``,
 ``PREFERRED_XML_PARSERS``) are here as well.
 """
 
-from . import api, datetimes, exceptions, mixin, sanitizer, urls, util
+from . import api, datetimes, exceptions, mixin, sanitizer, util
 from ._aliases import install as _install_aliases
 from ._core import engine_info as _engine_info
 from .api import PREFERRED_XML_PARSERS, parse, parse_many
@@ -46,9 +46,10 @@ _install_aliases()
 
 
 def __getattr__(name):
-    # ``http`` is loaded on first use (``feedparser.http.get``, ``mock.patch`` of it):
-    # it imports ``urllib.request``, which parsing documents does not need.
-    if name == "http":
+    # ``http`` and ``urls`` are loaded on first use (``feedparser.http.get``,
+    # ``mock.patch`` of it): they import ``urllib.request`` and ``urllib.parse``, which
+    # parsing documents does not need.
+    if name in ("http", "urls"):
         import importlib
 
         return importlib.import_module(__name__ + ".http")

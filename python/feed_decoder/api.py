@@ -13,12 +13,10 @@ meanwhile; ``parse_many`` parses many inputs on every core at once.
 
 import os
 import sys
-import urllib.parse
 
 from . import _core
 from .datetimes import _date_handlers, _reparse_dates
 from .exceptions import make_exception
-from .urls import make_safe_absolute_uri
 from .util import FeedParserDict
 
 __all__ = ["parse", "parse_many", "SUPPORTED_VERSIONS", "PREFERRED_XML_PARSERS"]
@@ -64,7 +62,11 @@ def _setting(value, name):
 
 
 def _is_url(value):
-    return isinstance(value, str) and urllib.parse.urlparse(value)[0] in _URL_SCHEMES
+    if not isinstance(value, str):
+        return False
+    import urllib.parse  # loaded on the first str input: bytes need none of it
+
+    return urllib.parse.urlparse(value)[0] in _URL_SCHEMES
 
 
 def _header_pairs(headers):
@@ -188,6 +190,8 @@ def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_heade
     headers.update((k.lower(), v) for k, v in response_headers or ())
     href = dict.get(result, "href") or ""
     location = headers.get("content-location", "")
+    from .urls import make_safe_absolute_uri
+
     base = (make_safe_absolute_uri(href, location) or make_safe_absolute_uri(location)
             or href)
     parsed = _parse_data(data, list(headers.items()),

@@ -22,8 +22,7 @@ Every instance also carries the record's position as attributes ``line``, ``colu
 (1-based, in characters) and ``offset`` (a 0-based byte offset), ``None`` when unknown.
 """
 
-import json
-import threading
+import _thread
 import xml.sax
 
 __all__ = [
@@ -112,7 +111,7 @@ _CLASSES = {
         InternalError,
     )
 }
-_LOCK = threading.Lock()
+_LOCK = _thread.allocate_lock()
 
 
 class _Locator:
@@ -155,6 +154,8 @@ def make_exception(record):
         col0 = column - 1 if isinstance(column, int) and column > 0 else column
         exc = xml.sax.SAXParseException(message, None, _Locator(line, col0))
     elif name == "JSONDecodeError":
+        import json  # only for JSON Feed documents that are not JSON
+
         exc = json.JSONDecodeError.__new__(json.JSONDecodeError)
         ValueError.__init__(exc, message)
         exc.msg, exc.doc = message, ""
