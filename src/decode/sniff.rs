@@ -201,7 +201,15 @@ fn ebcdic_markup(bytes: &[u8]) -> bool {
 /// through `charset`, lower-cased; `None` without a declaration or an `encoding`.
 #[must_use]
 pub fn declared_encoding(bytes: &[u8], charset: Charset) -> Option<String> {
-    let head = &bytes[..bytes.len().min(DECL_SCAN_LIMIT)];
+    let mut head = &bytes[..bytes.len().min(DECL_SCAN_LIMIT)];
+    if charset == Charset::UTF_8
+        && let Some(end) = memchr::memmem::find(head, b"?>")
+    {
+        // Nothing past the first `?>` is read (the bytes of `?>` are never part of
+        // another UTF-8 character), and decoding the rest of a legacy document's first
+        // kilobyte as UTF-8, error by error, cost more than the rest of this function.
+        head = &head[..end + 2];
+    }
     // A prefix may end inside a character: decode lossily and look only at what decoded.
     let text = if charset.is_ebcdic() {
         // Letters, digits, `-`, `=`, `'` and `?` sit at the same bytes in every EBCDIC
@@ -438,6 +446,40 @@ mod tests {
         doc.extend(b"encoding='koi8-r'?>");
         assert_eq!(declared_encoding(&doc, Charset::UTF_8), None);
         assert_eq!(declaration_span(std::str::from_utf8(&doc).unwrap()), None);
+    }
+
+    #[test]
+    fn the_declaration_is_read_the_same_up_to_its_end_only() {
+        // What follows the first `?>` (here windows-1252 and Shift_JIS bytes, or a second
+        // declaration) changes nothing: the same answer as reading the whole kilobyte.
+        let whole = |bytes: &[u8]| {
+            let text = Charset::UTF_8.decode_lossy(&bytes[..bytes.len().min(DECL_SCAN_LIMIT)]);
+            encoding_in_declaration(&text).map(str::to_ascii_lowercase)
+        };
+        let tails: [&[u8]; 4] = [
+            b"<rss>caf\xe9 \xe0 \x93quoted\x94</rss>",
+            b"<rss>\x83\x3f\x3e\x8c\x8e</rss>",
+            b"<?xml version='1.0' encoding='koi8-r'?>",
+            b"",
+        ];
+        let heads: [&[u8]; 6] = [
+            b"<?xml version='1.0' encoding='Windows-1252'?>",
+            b"  <?xml version=\"1.0\" encoding=\"shift_jis\" ?>",
+            b"<?xml version='1.0'?>",
+            b"<?>",
+            b"<?xml encoding='iso-8859-1'",
+            b"<rss encoding='utf-8'>",
+        ];
+        for head in heads {
+            for tail in tails {
+                let doc = [head, tail].concat();
+                assert_eq!(
+                    declared_encoding(&doc, Charset::UTF_8),
+                    whole(&doc),
+                    "{doc:?}"
+                );
+            }
+        }
     }
 
     #[test]
