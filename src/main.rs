@@ -19,11 +19,6 @@
 //! status is 2 when any input could not be read (or the arguments are wrong), 0
 //! otherwise. A closed standard output ends the program quietly with status 0.
 
-/// The process's allocator: see the `mimalloc` entry of the manifest (whole-process CPU
-/// time on large feeds, where freeing a result's many small allocations dominated).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;

@@ -42,11 +42,6 @@
 mod db;
 mod server;
 
-/// The process's allocator: see the `mimalloc` entry of the manifest (whole-process CPU
-/// time on large feeds, where freeing a result's many small allocations dominated).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::io::{BufRead, IsTerminal, Read, Seek, SeekFrom, Write};
