@@ -129,7 +129,7 @@ fn strict_attrs<'a>(
     }
     let mut found = [("", ""); PLAIN_ATTRIBUTES];
     if let Some(n) = split_attributes(raw, &mut found) {
-        let mut out = Vec::with_capacity(n);
+        let mut out = driver.attrs_with_capacity(n);
         for &(key, value) in &found[..n] {
             strict_attr(key, Cow::Borrowed(value), driver, &mut out)?;
         }
@@ -228,7 +228,7 @@ impl<'o> Driver<'o> {
         if self.strict {
             return strict_attrs(e, self).map_err(Failure::Malformed);
         }
-        let mut out = Vec::new();
+        let mut out = self.attrs_with_capacity(0);
         let mut attrs = e.html_attributes();
         attrs.with_checks(false);
         for a in attrs.flatten() {

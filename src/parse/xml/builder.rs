@@ -190,6 +190,8 @@ pub(crate) struct Builder {
     key_hasher: hashbrown::DefaultHashBuilder,
     pub(super) guidislink: bool,
     pub(super) psc_chapters_flag: bool,
+    /// The text of the last element popped with [`Builder::pop_borrowed`].
+    pub(super) popped: String,
     /// The last date text parsed and its value.
     pub(super) last_date: Option<(String, Value)>,
     pub(super) ingeometry: super::ns::gml::Geom,
@@ -233,11 +235,12 @@ pub(super) fn attrs_dict(attrs: &[Attr<'_>]) -> Dict {
 
 /// A link's attributes as the model's [`Link`]: each attribute under its own name, as in
 /// feedparser's dictionary of them, with `url` (else `uri`) taken as the `href` when it
-/// is not empty (as [`enforce_href`] does to a dictionary).
-pub(super) fn link_from_attrs(attrs: Attrs<'_>) -> Link {
+/// is not empty (as [`enforce_href`] does to a dictionary). The attributes are taken out
+/// of `attrs`, whose room the caller keeps.
+pub(super) fn link_from_attrs(attrs: &mut Attrs<'_>) -> Link {
     let mut l = Link::default();
     let (mut url, mut uri) = (None, None);
-    for (k, v) in attrs {
+    for (k, v) in attrs.drain(..) {
         let field = match &*k {
             "url" => &mut url,
             "uri" => &mut uri,
@@ -413,6 +416,7 @@ impl Builder {
             key_hasher: hashbrown::DefaultHashBuilder::default(),
             guidislink: false,
             psc_chapters_flag: false,
+            popped: String::new(),
             last_date: None,
             ingeometry: super::ns::gml::Geom::None,
             podcast: Default::default(),
@@ -672,15 +676,17 @@ impl Builder {
 
     /// A start tag. `tag` is `prefix:local` (feedparser's canonical prefix when the
     /// namespace is known) or `local`, lower-cased; attribute names are lower-cased.
-    pub(crate) fn start(&mut self, name: &super::names::Name, mut attrs: Attrs<'_>) {
+    /// The attributes are the caller's: they may be changed here, and the caller reuses
+    /// the list's room for the next start tag.
+    pub(crate) fn start(&mut self, name: &super::names::Name, attrs: &mut Attrs<'_>) {
         let (tag, key, ns) = (&*name.tag, &*name.key, name.ns);
         self.depth += 1;
-        for (k, v) in &mut attrs {
+        for (k, v) in attrs.iter_mut() {
             if k == "rel" || k == "type" {
                 super::names::lower_in_place(v);
             }
         }
-        self.base_and_lang(tag, &attrs);
+        self.base_and_lang(tag, attrs);
 
         if self.incontent > 0 && !self.cp.ty_or("xml").ends_with("xml") {
             if tag == "xhtml:div" || tag == "div" {
@@ -705,12 +711,12 @@ impl Builder {
             } else {
                 ""
             };
-            let s = format!("<{local}{}{close}>", Self::strattrs(&attrs));
+            let s = format!("<{local}{}{close}>", Self::strattrs(attrs));
             self.data(&s, false);
             return;
         }
 
-        if super::ns::podcast::start(self, key, &attrs) {
+        if super::ns::podcast::start(self, key, attrs) {
             return;
         }
         let prefix = name.prefix();
@@ -726,14 +732,14 @@ impl Builder {
             self.inimage = false;
         }
         // The element's namespace handlers (looked up once per name, `super::ns`).
-        if !(name.handlers.start)(self, key, &mut attrs) {
+        if !(name.handlers.start)(self, key, attrs) {
             if attrs.is_empty() {
                 self.push(key.to_owned(), true);
             } else {
                 let k: Key = fp_key(key).to_owned().into();
                 let exists = self.ctx().contains_key(&k);
                 if self.key_allowed(&k, exists) {
-                    let d = attrs_dict(&attrs);
+                    let d = attrs_dict(attrs);
                     self.ctx().insert(k, Value::Object(d));
                 }
             }
@@ -782,14 +788,28 @@ impl Builder {
     }
 
     pub(super) fn pop(&mut self, element: &str, strip: bool) -> Option<String> {
-        self.pop_impl(element, strip, true).map(|(text, _)| text)
+        self.pop_impl(element, strip, Want::Owned)
+            .map(|(text, _)| text)
+    }
+
+    /// [`Builder::pop`] for a caller that only reads the value: it is left in
+    /// [`Builder::popped`] (a buffer reused from one element to the next) instead of
+    /// being copied into a new string.
+    pub(super) fn pop_borrowed(&mut self, element: &str, strip: bool) -> Option<bool> {
+        self.popped.clear();
+        let (output, nonempty) = self.pop_impl(element, strip, Want::Borrowed)?;
+        if !output.is_empty() {
+            // Not stored: the text itself came back.
+            self.popped = output;
+        }
+        Some(nonempty)
     }
 
     /// [`Builder::pop`] for a caller that ignores the value or needs only to know
     /// whether it is non-empty: the text moves into the entry instead of being copied
     /// once more for the caller.
     pub(super) fn pop_unused(&mut self, element: &str, strip: bool) -> Option<bool> {
-        self.pop_impl(element, strip, false)
+        self.pop_impl(element, strip, Want::Unused)
             .map(|(_, nonempty)| nonempty)
     }
 
@@ -798,12 +818,14 @@ impl Builder {
     /// Pops `element`: its text, processed and stored where feedparser stores it, and
     /// whether that text is non-empty. With `want` false the text itself is not kept for
     /// the caller (an empty string comes back), so the last copy stored takes it.
-    fn pop_impl(&mut self, element: &str, strip: bool, want: bool) -> Option<(String, bool)> {
-        // The last copy stored takes the text itself when the caller has no use for it.
-        let last_use = |output: &mut String| {
-            if want {
-                output.clone()
-            } else {
+    fn pop_impl(&mut self, element: &str, strip: bool, want: Want) -> Option<(String, bool)> {
+        // The last copy stored takes the text itself when the caller has no use for it
+        // (or only reads it: a copy goes to the reused buffer).
+        let last_use = |output: &mut String, popped: &mut String| match want {
+            Want::Owned => output.clone(),
+            Want::Unused => std::mem::take(output),
+            Want::Borrowed => {
+                popped.push_str(output);
                 std::mem::take(output)
             }
         };
@@ -974,23 +996,30 @@ impl Builder {
         }
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
-                let detail = self.cp.detail_unboxed(last_use(&mut output));
+                let detail = self
+                    .cp
+                    .detail_unboxed(last_use(&mut output, &mut self.popped));
                 self.ctx().push_content(detail);
             } else if element == "link" {
                 if !self.inimage {
                     let fixed = if output.contains('&') {
                         unsemicolon_refs(&output.replace("&amp;", "&"))
                     } else {
-                        output.clone()
+                        last_use(&mut output, &mut self.popped)
                     };
                     let mut e = Slots::Entry(self.entries.last_mut().expect("entry"));
                     // Better than feedparser: a link element's text becomes the entry's
                     // `link` only when it is an alternate link (or the first link).
                     let rel = e.last_link().and_then(|l| l.rel.as_deref());
-                    if rel.is_none_or(|r| r == "alternate") || !e.contains_key("link") {
-                        e.insert("link".into(), jstr(&fixed));
-                    }
-                    if !fixed.is_empty() {
+                    let as_link = rel.is_none_or(|r| r == "alternate") || !e.contains_key("link");
+                    if fixed.is_empty() {
+                        if as_link {
+                            e.insert("link".into(), jstr(fixed));
+                        }
+                    } else {
+                        if as_link {
+                            e.insert("link".into(), jstr(&fixed));
+                        }
                         set_last_link_href(&mut e, fixed);
                     }
                 }
@@ -1029,16 +1058,16 @@ impl Builder {
                 let detailed = self.incontent > 0;
                 if store && detailed {
                     // `summary` and `summary_detail.value`: one string, shared.
-                    let shared = share(&mut output, want);
+                    let shared = share(&mut output, want, &mut self.popped);
                     let dk = detail_key(&key);
                     let detail = self.cp.detail_shared(Arc::clone(&shared));
                     let e = &mut self.entries[idx];
                     e.insert(key, Value::Shared(shared));
                     e.insert(dk, detail);
                 } else if store {
-                    self.entries[idx].insert(key, jstr(last_use(&mut output)));
+                    self.entries[idx].insert(key, jstr(last_use(&mut output, &mut self.popped)));
                 } else if detailed {
-                    let detail = self.cp.detail(last_use(&mut output));
+                    let detail = self.cp.detail(last_use(&mut output, &mut self.popped));
                     self.entries[idx].insert(detail_key(&key), detail);
                 }
             }
@@ -1052,7 +1081,7 @@ impl Builder {
             if !self.key_allowed(&key, exists) {
                 return Some((output, nonempty));
             }
-            let detail = (self.incontent > 0).then(|| share(&mut output, want));
+            let detail = (self.incontent > 0).then(|| share(&mut output, want, &mut self.popped));
             let mut ctx = self.ctx();
             if key == "link" {
                 let fixed = unsemicolon_refs(&output);
@@ -1067,7 +1096,8 @@ impl Builder {
                         self.ctx().insert(dk, d);
                     }
                     None => {
-                        ctx.insert(key, jstr(last_use(&mut output)));
+                        let value = last_use(&mut output, &mut self.popped);
+                        self.ctx().insert(key, jstr(value));
                     }
                 }
             }
@@ -1211,12 +1241,28 @@ pub(super) fn parse_py_int(s: &str) -> Option<i64> {
 
 /// The text of a value stored twice (a key and its `_detail`'s `value`) as one shared
 /// string. The caller's copy is kept only when it wants the text back (`want`).
-fn share(output: &mut String, want: bool) -> Arc<str> {
+fn share(output: &mut String, want: Want, popped: &mut String) -> Arc<str> {
     let shared = Arc::from(output.as_str());
-    if !want {
-        *output = String::new();
+    match want {
+        Want::Owned => {}
+        Want::Unused => *output = String::new(),
+        Want::Borrowed => {
+            popped.push_str(output);
+            *output = String::new();
+        }
     }
     shared
+}
+
+/// What the caller of [`Builder::pop_impl`] does with the text.
+#[derive(Clone, Copy)]
+enum Want {
+    /// Keeps it: a copy comes back.
+    Owned,
+    /// Reads it: it is left in [`Builder::popped`].
+    Borrowed,
+    /// Has no use for it: an empty string may come back.
+    Unused,
 }
 
 #[cfg(test)]

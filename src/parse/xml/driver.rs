@@ -7,13 +7,13 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::Attrs;
 use super::attrs::dedup_attrs;
 use super::builder::Builder;
 use super::limits::Limit;
 use super::names::{Name, NameCache, lower_in_place, lowercase_cow};
 use super::ns::{canonical_prefix, ns_key};
 use super::scopes::Scopes;
+use super::{Attr, Attrs};
 use crate::bozo::{Bozo, BozoKind};
 use crate::model::ParsedFeed;
 use crate::parse::ParseOptions;
@@ -27,6 +27,9 @@ struct Open {
 /// Namespace resolution and event routing shared by both passes.
 pub(crate) struct Driver<'o> {
     pub(super) builder: Builder,
+    /// The room of the last start tag's attribute list, emptied, for the next one (one
+    /// allocation per document instead of one per tag with attributes).
+    spare_attrs: Vec<Attr<'static>>,
     /// The namespace declarations in scope, innermost last.
     pub(super) scopes: Scopes,
     /// Names already resolved in the current namespace scope (cleared when it changes).
@@ -106,7 +109,23 @@ impl DeepNames {
 /// An undeclared namespace prefix (strict pass only).
 pub(super) struct Undeclared(pub(super) String);
 
+/// `attrs` emptied, its room kept for attributes of another lifetime (the collection
+/// reuses the allocation: same element type, nothing to move).
+// `filter` would keep the lifetime; the point is a list of another one.
+#[allow(clippy::unnecessary_filter_map)]
+fn recycle_attrs<'b>(mut attrs: Attrs<'_>) -> Attrs<'b> {
+    attrs.clear();
+    attrs.into_iter().filter_map(|_| None).collect()
+}
+
 impl<'o> Driver<'o> {
+    /// An empty attribute list with room for `n`, reusing the last start tag's.
+    pub(super) fn attrs_with_capacity<'a>(&mut self, n: usize) -> Attrs<'a> {
+        let mut out = recycle_attrs(std::mem::take(&mut self.spare_attrs));
+        out.reserve(n);
+        out
+    }
+
     pub(super) fn new(
         options: Cow<'o, ParseOptions>,
         strict: bool,
@@ -121,6 +140,7 @@ impl<'o> Driver<'o> {
             .html_options(options.sanitize_html, options.resolve_relative_uris)
             .value_repair(options.value_repair)
             .unknown_budget(options.max_unknown_elements),
+            spare_attrs: Vec::new(),
             scopes: Scopes::default(),
             names: NameCache::default(),
             open: Vec::new(),
@@ -243,7 +263,9 @@ impl<'o> Driver<'o> {
             }
             (name, attrs)
         };
-        self.builder.start(&name, dedup_attrs(out));
+        let mut attrs = dedup_attrs(out);
+        self.builder.start(&name, &mut attrs);
+        self.spare_attrs = recycle_attrs(attrs);
         if self.open.len() >= SHALLOW {
             self.deep.add(&name.qname);
         }
@@ -406,5 +428,22 @@ impl<'o> Driver<'o> {
             entries,
             bozo,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recycled_attribute_list_keeps_its_room() {
+        let owner = String::from("href");
+        let mut attrs: Attrs<'_> = Vec::with_capacity(7);
+        attrs.push((Cow::Borrowed(&owner), Cow::Borrowed("x")));
+        let before = attrs.as_ptr();
+        let again: Attrs<'static> = recycle_attrs(attrs);
+        assert!(again.is_empty());
+        assert_eq!(again.capacity(), 7);
+        assert_eq!(again.as_ptr(), before);
     }
 }

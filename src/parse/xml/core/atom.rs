@@ -50,17 +50,19 @@ pub(super) fn end_generator(b: &mut Builder) {
 
 /// The end of a person's `uri` (or `url`, `homepage`).
 pub(super) fn end_uri(b: &mut Builder) {
-    let value = b.pop("href", true).unwrap_or_default();
+    b.pop_borrowed("href", true);
+    let value = std::mem::take(&mut b.popped);
     if b.inauthor {
         b.save_author("href", &value, "author");
     } else if b.incontributor {
         b.save_contributor("href", &value);
     }
+    b.popped = value;
 }
 
 impl Builder {
     /// `link`: Atom's (attributes) or RSS's (text); an alternate HTML link is the `link`.
-    pub(super) fn start_link(&mut self, attrs: Attrs<'_>) {
+    pub(super) fn start_link(&mut self, attrs: &mut Attrs<'_>) {
         let mut l = link_from_attrs(attrs);
         let rel = l.rel.get_or_insert_with(|| "alternate".into());
         if l.content_type.is_none() {

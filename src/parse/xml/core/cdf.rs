@@ -13,7 +13,7 @@ pub(super) fn common(b: &mut Builder, attrs: &[Attr<'_>]) {
         b.end_date("updated");
     }
     if let Some(href) = getattr(attrs, "href") {
-        b.start_link(Vec::new());
+        b.start_link(&mut Vec::new());
         b.data_raw(href);
         b.pop_unused("link", true);
     }

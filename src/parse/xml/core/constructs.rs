@@ -45,6 +45,22 @@ fn person_string(p: &Person) -> Option<String> {
     }
 }
 
+/// Whether `s` is [`person_string`] of `p` (compared piece by piece, nothing built).
+fn is_person_string(p: &Person, s: &str) -> bool {
+    let name = p.name.as_deref().filter(|s| !s.is_empty());
+    let email = p.email.as_deref().filter(|s| !s.is_empty());
+    match (name, email) {
+        (Some(n), Some(e)) => {
+            s.strip_prefix(n)
+                .and_then(|r| r.strip_prefix(" ("))
+                .and_then(|r| r.strip_suffix(')'))
+                == Some(e)
+        }
+        (Some(v), None) | (None, Some(v)) => s == v,
+        (None, None) => false,
+    }
+}
+
 /// Sets `key` of the last person of the list under `list` (a new list of one empty
 /// person when there is none).
 fn save_to_last_person(mut ctx: Slots<'_>, list: &'static str, key: &str, value: &str) {
@@ -101,7 +117,13 @@ impl Builder {
         if let Some(detail) = last
             && !person_is_empty(detail)
         {
-            if let Some(v) = person_string(detail) {
+            // Written again at each of the person's fields: nothing to do when the string
+            // is already the person's.
+            if !ctx
+                .get_str(key)
+                .is_some_and(|s| is_person_string(detail, s))
+                && let Some(v) = person_string(detail)
+            {
                 ctx.insert(key.into(), jstr(v));
             }
             return;
@@ -134,17 +156,21 @@ impl Builder {
         if author.is_empty() && email.is_none() {
             return;
         }
-        let detail = Box::new(Person {
+        let detail = Person {
             name: (!author.is_empty()).then_some(author),
             email,
             ..Person::default()
-        });
+        };
         if !ctx.contains_key(&detail_key) {
-            ctx.insert(detail_key, Value::Person(detail.clone()));
+            if !from_list {
+                ctx.insert(detail_key, Value::Person(Box::new(detail)));
+                return;
+            }
+            ctx.insert(detail_key, Value::Person(Box::new(detail.clone())));
         }
         if from_list && let Some(last) = ctx.persons_existing_mut(plural).and_then(|a| a.last_mut())
         {
-            *last = *detail;
+            *last = detail;
         }
     }
 
@@ -302,7 +328,7 @@ impl Builder {
     }
 
     pub(in crate::parse::xml) fn end_date(&mut self, key: &str) {
-        let v = self.pop(key, true).unwrap_or_default();
+        self.pop_borrowed(key, true);
         let parsed_key: Cow<'static, str> = match key {
             "published" => "published_parsed".into(),
             "updated" => "updated_parsed".into(),
@@ -311,11 +337,20 @@ impl Builder {
             _ => format!("{key}_parsed").into(),
         };
         // Atom entries often carry the same date twice (published, updated).
-        let parsed = match &self.last_date {
-            Some((text, parsed)) if *text == v => parsed.clone(),
-            _ => {
-                let parsed = date_value(&v);
-                self.last_date = Some((v, parsed.clone()));
+        let v = &self.popped;
+        let parsed = match &mut self.last_date {
+            Some((text, parsed)) if text == v => parsed.clone(),
+            Some((text, last)) => {
+                // The last date's buffer takes the new text: no allocation per date.
+                let parsed = date_value(v);
+                text.clear();
+                text.push_str(v);
+                *last = parsed.clone();
+                parsed
+            }
+            None => {
+                let parsed = date_value(v);
+                self.last_date = Some((v.clone(), parsed.clone()));
                 parsed
             }
         };
@@ -333,7 +368,8 @@ impl Builder {
     /// The end of a person's `name` (or `itunes:name`, `dc:contributor`): the name of
     /// the publisher, author, contributor or text input being read.
     pub(in crate::parse::xml) fn end_name(&mut self) {
-        let value = self.pop("name", true).unwrap_or_default();
+        self.pop_borrowed("name", true);
+        let value = std::mem::take(&mut self.popped);
         if self.inpublisher {
             self.save_author("name", &value, "publisher");
         } else if self.inauthor {
@@ -341,13 +377,15 @@ impl Builder {
         } else if self.incontributor {
             self.save_contributor("name", &value);
         } else if self.intextinput {
-            self.ctx().insert("name".into(), jstr(value));
+            self.ctx().insert("name".into(), jstr(&value));
         }
+        self.popped = value;
     }
 
     /// The end of a person's `email` (or `itunes:email`).
     pub(in crate::parse::xml) fn end_email(&mut self) {
-        let value = self.pop("email", true).unwrap_or_default();
+        self.pop_borrowed("email", true);
+        let value = std::mem::take(&mut self.popped);
         if self.inpublisher {
             self.save_author("email", &value, "publisher");
         } else if self.inauthor {
@@ -355,6 +393,7 @@ impl Builder {
         } else if self.incontributor {
             self.save_contributor("email", &value);
         }
+        self.popped = value;
     }
 
     /// HTML content (`content:encoded`, `fullitem`).

@@ -54,7 +54,7 @@ fn start(b: &mut Builder, key: &str, attrs: &mut Attrs<'_>) -> bool {
             let d = attrs_dict(attrs);
             b.ctx().insert("cloud".into(), Value::Object(d));
         }
-        "link" => b.start_link(std::mem::take(attrs)),
+        "link" => b.start_link(attrs),
         "guid" | "id" => rss::start_guid(b, attrs),
         "title" => {
             if b.svg_ok > 0 {

@@ -90,20 +90,20 @@ pub(super) fn start_guid(b: &mut Builder, attrs: &[Attr<'_>]) {
 
 /// The end of `guid` or `id`: a permalink GUID is the link when there is none.
 pub(super) fn end_guid(b: &mut Builder) {
-    let value = b.pop("id", true);
+    let popped = b.pop_borrowed("id", true).is_some();
     let has_link = b.ctx().contains_key("link");
     let gil = b.guidislink && !has_link;
     b.save("guidislink", jv!(gil), false);
-    if b.guidislink
-        && let Some(v) = value
-    {
+    if gil && popped {
+        // `save` without overwriting: only when there is no link yet.
+        let v = b.popped.clone();
         b.save("link", jstr(v), false);
     }
 }
 
 /// `enclosure`: a link with `rel` `enclosure`.
 pub(super) fn start_enclosure(b: &mut Builder, attrs: &mut Attrs<'_>) {
-    let mut l = link_from_attrs(std::mem::take(attrs));
+    let mut l = link_from_attrs(attrs);
     l.rel = Some("enclosure".into());
     push_link(&mut b.ctx(), l);
 }
