@@ -461,7 +461,7 @@ def test_attributes_read_keys_and_assigning_writes_them():
     assert e.items is not None and callable(e.items)  # dict's method, as in feedparser
 
 
-def test_the_http_submodule_loads_when_first_used():
+def test_the_http_submodule_loads_when_first_used(tmp_path):
     # Parsing needs no urllib.request (about 10 MB and 50 ms to import); feedparser.http
     # is there all the same, and a replaced http.get is still what parse calls.
     code = (
@@ -480,7 +480,8 @@ def test_the_http_submodule_loads_when_first_used():
         "else:\n"
         "    raise AssertionError('no AttributeError')\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    # Run away from the source folder, which `-c` would put first on the path.
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=tmp_path)
 
 
 def test_the_collector_skips_dictionaries_of_plain_values():
