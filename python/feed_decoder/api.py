@@ -167,7 +167,7 @@ def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_heade
                    response_headers, settings):
     """Fetches ``url`` through ``http.get`` (looked up now: a replacement is called) and
     parses the body it returns with the headers it put in the result."""
-    import urllib.error
+    import urllib.error  # loaded with http, which imports it
     from http.client import HTTPException
 
     http = _http_module(load=True)
@@ -180,7 +180,7 @@ def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_heade
     except (OSError, ValueError, HTTPException) as e:
         if get is not http._get:
             raise  # a replacement's own error, as feedparser lets it through
-        return _finish(FeedParserDict(error=urllib.error.URLError(e)))
+        return _finish(FeedParserDict(error=_url_error(e)))
     got = dict.get(result, "bozo_exception") if dict.get(result, "bozo") else None
     if not data:
         # Nothing to parse (304 Not Modified): the result as the fetch left it.

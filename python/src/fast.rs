@@ -81,21 +81,42 @@ unsafe fn stored<'py>(py: Python<'py>, slot: &AtomicPtr<ffi::PyObject>) -> Bound
     unsafe { Bound::from_borrowed_ptr(py, slot.load(Ordering::Acquire)) }
 }
 
+/// What [`SPECIAL`] says of a key.
+enum Special<'py> {
+    /// Not a string: the Python fallbacks decide.
+    NotAString,
+    /// Neither an alias nor a computed key.
+    Plain,
+    /// Its code and the keys it reads.
+    Entry(u8, Bound<'py, PyTuple>),
+}
+
+/// Looks `key` up in [`SPECIAL`].
+fn special<'py>(key: &Bound<'py, PyAny>) -> PyResult<Special<'py>> {
+    if !key.is_instance_of::<PyString>() {
+        return Ok(Special::NotAString);
+    }
+    // SAFETY: the interpreter is held (`key` is bound); the methods that call this are
+    // installed (and can only run) after `install` filled the statics.
+    let table = unsafe { stored(key.py(), &SPECIAL) };
+    match table.cast::<PyDict>()?.get_item(key)? {
+        None => Ok(Special::Plain),
+        Some(entry) => {
+            let (code, reads) = entry.extract()?;
+            Ok(Special::Entry(code, reads))
+        }
+    }
+}
+
 /// `key` looked up in `d` beyond its own keys, as `util._resolve` does: aliases,
 /// `updated`'s fallback (with its warning) and `enclosures`.
 fn lookup_missing<'py>(d: &Bound<'py, PyDict>, key: &Bound<'py, PyAny>) -> PyResult<Lookup<'py>> {
     let py = d.py();
-    if !key.is_instance_of::<PyString>() {
-        return Ok(Lookup::Python);
-    }
-    // SAFETY: the interpreter is held; the methods that call this are installed (and
-    // can only run) after `install` filled the statics.
-    let special = unsafe { stored(py, &SPECIAL) };
-    let special = special.cast::<PyDict>()?;
-    let Some(entry) = special.get_item(key)? else {
-        return Ok(Lookup::Absent);
+    let (code, reads) = match special(key)? {
+        Special::NotAString => return Ok(Lookup::Python),
+        Special::Plain => return Ok(Lookup::Absent),
+        Special::Entry(code, reads) => (code, reads),
     };
-    let (code, reads): (u8, Bound<'py, PyTuple>) = entry.extract()?;
     match code {
         ALIAS => {
             for k in reads.iter() {
@@ -167,15 +188,11 @@ fn contains_missing<'py>(
     d: &Bound<'py, PyDict>,
     key: &Bound<'py, PyAny>,
 ) -> PyResult<Option<bool>> {
-    if !key.is_instance_of::<PyString>() {
-        return Ok(None);
-    }
-    // SAFETY: as in `lookup_missing`.
-    let special = unsafe { stored(d.py(), &SPECIAL) };
-    let Some(entry) = special.cast::<PyDict>()?.get_item(key)? else {
-        return Ok(Some(false));
+    let (code, reads) = match special(key)? {
+        Special::NotAString => return Ok(None),
+        Special::Plain => return Ok(Some(false)),
+        Special::Entry(code, reads) => (code, reads),
     };
-    let (code, reads): (u8, Bound<'_, PyTuple>) = entry.extract()?;
     match code {
         ALIAS => {
             for k in reads.iter() {
@@ -242,6 +259,30 @@ unsafe fn call_fallback(
         }
         let out = ffi::PyObject_Call(fallback, all, ptr::null_mut());
         ffi::Py_DecRef(all);
+        out
+    }
+}
+
+/// Calls the fallback in `slot` as `fallback(slf, key)` (`key` borrowed): a new
+/// reference or NULL with an exception set.
+///
+/// # Safety
+/// As for [`call_fallback`]; `slot` was filled by `install`.
+unsafe fn call_fallback_with_key(
+    slot: &AtomicPtr<ffi::PyObject>,
+    slf: *mut ffi::PyObject,
+    key: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    unsafe {
+        let args = ffi::PyTuple_New(1);
+        if args.is_null() {
+            return ptr::null_mut();
+        }
+        // PyTuple_SetItem steals a reference: give it one of its own.
+        ffi::Py_IncRef(key);
+        ffi::PyTuple_SetItem(args, 0, key);
+        let out = call_fallback(slot.load(Ordering::Acquire), slf, args);
+        ffi::Py_DecRef(args);
         out
     }
 }
@@ -322,15 +363,7 @@ unsafe extern "C" fn contains(
                         return ptr::null_mut();
                     }
                 }
-                let args = ffi::PyTuple_New(1);
-                if args.is_null() {
-                    return ptr::null_mut();
-                }
-                ffi::Py_IncRef(key);
-                ffi::PyTuple_SetItem(args, 0, key);
-                let out = call_fallback(CONTAINS_FALLBACK.load(Ordering::Acquire), slf, args);
-                ffi::Py_DecRef(args);
-                out
+                call_fallback_with_key(&CONTAINS_FALLBACK, slf, key)
             }
             _ => ptr::null_mut(),
         }
@@ -357,17 +390,7 @@ unsafe extern "C" fn missing(
                 }
                 ptr::null_mut()
             }
-            Ok(Lookup::Python) => {
-                let args = ffi::PyTuple_New(1);
-                if args.is_null() {
-                    return ptr::null_mut();
-                }
-                ffi::Py_IncRef(key);
-                ffi::PyTuple_SetItem(args, 0, key);
-                let out = call_fallback(MISSING_FALLBACK.load(Ordering::Acquire), slf, args);
-                ffi::Py_DecRef(args);
-                out
-            }
+            Ok(Lookup::Python) => call_fallback_with_key(&MISSING_FALLBACK, slf, key),
             Err(e) => {
                 e.restore(py);
                 ptr::null_mut()

@@ -271,9 +271,6 @@ fn convert<'py>(
             // `entries` is converted with an empty list, which keeps the key's place.
             let out = b.top(&*parsed)?;
             drop(parsed);
-            if entries.len() >= topy::LARGE_RESULT {
-                fast::release_freed_memory();
-            }
             let d = out.cast::<PyDict>()?;
             d.set_item(intern!(py, "entries"), b.entries(entries)?)?;
             for (k, v) in &extra {

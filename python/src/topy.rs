@@ -63,7 +63,7 @@ const ENTRY_BATCH: usize = 64;
 const COLLECT_EVERY: usize = 16;
 
 /// Entries from which a result's memory is given back to the system while converting.
-pub(crate) const LARGE_RESULT: usize = ENTRY_BATCH * COLLECT_EVERY;
+const LARGE_RESULT: usize = ENTRY_BATCH * COLLECT_EVERY;
 
 /// Strings of at most this many bytes are looked up by their text.
 const SHORT_LEN: usize = 24;
@@ -283,8 +283,14 @@ impl<'py> Builder<'py> {
     /// Converts a result's entries as the contract's `entries` list, freeing them as it
     /// goes: every [`ENTRY_BATCH`] entries, the strings shared so far are forgotten (a
     /// freed string's address may be given to a new one) and the converted entries
-    /// dropped.
+    /// dropped. For a result of [`LARGE_RESULT`] entries or more, what was freed is given
+    /// back to the system first (the rest of the result, which the caller has dropped),
+    /// then every [`COLLECT_EVERY`] batches and at the end.
     pub(crate) fn entries(&mut self, entries: Vec<Entry>) -> PyResult<Bound<'py, PyList>> {
+        let large = entries.len() >= LARGE_RESULT;
+        if large {
+            crate::fast::release_freed_memory();
+        }
         let out = PyList::empty(self.py);
         let mut done: Vec<Entry> = Vec::with_capacity(ENTRY_BATCH.min(entries.len()));
         let mut freed = 0usize;
@@ -301,14 +307,14 @@ impl<'py> Builder<'py> {
                 self.forget_shared();
                 done.clear();
                 freed += 1;
-                if freed.is_multiple_of(COLLECT_EVERY) {
+                if large && freed.is_multiple_of(COLLECT_EVERY) {
                     crate::fast::release_freed_memory();
                 }
             }
         }
         self.forget_shared();
         drop(done);
-        if freed >= COLLECT_EVERY {
+        if large {
             crate::fast::release_freed_memory();
         }
         Ok(out)

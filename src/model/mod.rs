@@ -10,12 +10,12 @@
 //! `description`) and computed keys (`enclosures`, `license`, `category`) are not
 //! stored; [`Entry::enclosures`] and friends compute them.
 //!
-//! In the JSON contract ([`crate::output`]), [`Feed`] and [`Entry`] are objects with
+//! In the JSON contract (the `output` stage above this one), [`Feed`] and [`Entry`] are objects with
 //! feedparser's canonical keys (`title`, `title_detail`, `links`, `summary_detail`,
 //! `content`, `author_detail`, `tags`, `published_parsed`, …), `extra` among them: a key
 //! feedparser would not have set is absent, and `null` stands for Python's `None`.
 //!
-//! JSON Feed maps onto the same keys ([`crate::parse::jsonfeed`] has the table). The
+//! JSON Feed maps onto the same keys (its reader, in the `parse` stage, has the table). The
 //! Podcasting 2.0 namespace is one typed `podcast` object on the feed and on each entry
 //! ([`Podcast`]): every element a list, so none is lost.
 
@@ -136,7 +136,7 @@ pub struct Tag {
 
 /// A Python `time.struct_time` in UTC:
 /// `[year, month, day, hour, minute, second, weekday (Mon=0), yearday, dst=0]`: how the
-/// JSON contract writes a parsed date ([`crate::date::struct_time`]).
+/// JSON contract writes a parsed date (the date parser makes it).
 pub type StructTime = [i64; 9];
 
 /// Expands a field list of [`fields`] into the struct, its typed keys and its list
