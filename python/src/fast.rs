@@ -523,6 +523,22 @@ pub(crate) fn release_freed_memory() {
     unsafe { libmimalloc_sys::mi_collect(true) }
 }
 
+/// mimalloc's `arena_eager_commit` option (`mimalloc.h`'s `mi_option_e`, fifth entry).
+const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+
+/// Commits mimalloc's arena memory on demand instead of all at once, unless
+/// `MIMALLOC_ARENA_EAGER_COMMIT` says otherwise. An eagerly committed arena came into the
+/// process as whole 2 MiB pages: importing the package cost 2 MB of resident memory before
+/// the first parse, and parsing 200 small feeds one after the other held 25.3 MB at its
+/// peak against 18.7 MB committed on demand (whole process, interpreter included).
+pub(crate) fn commit_on_demand() {
+    if std::env::var_os("MIMALLOC_ARENA_EAGER_COMMIT").is_none() {
+        // SAFETY: `mi_option_set` takes no pointer and may be called at any time; the
+        // option only decides how arenas reserved from now on are committed.
+        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) }
+    }
+}
+
 /// A new, empty instance of `cls` (a `dict` subclass made in Python), made by the type's
 /// own `tp_new` without its `__init__`: the call through `dict.__new__` (argument tuple,
 /// checks) cost as much as the dictionary itself, and `cls()` would run the Python
