@@ -850,6 +850,10 @@ fn utf8_lengths(e: &'static Encoding) -> [u8; 256] {
     })
 }
 
+/// The size from which [`single_byte_decode`] works out the exact length of the text
+/// before decoding it.
+const EXACT_LENGTH_FROM: usize = 256 * 1024;
+
 /// A single-byte charset's whole-document decode into a text of exactly the size it
 /// needs: `None` at the first undecodable byte unless `replace` (then U+FFFD).
 ///
@@ -858,6 +862,7 @@ fn utf8_lengths(e: &'static Encoding) -> [u8; 256] {
 /// writing), so a 20 MB windows-1252 feed made 60 MB resident for a moment: the peak of
 /// the whole run. Here the exact length comes first, from each byte's UTF-8 length
 /// (ASCII runs are skipped sixteen bytes at a time), and the text is decoded into it.
+/// A text under [`EXACT_LENGTH_FROM`] bytes is decoded the one-shot way.
 fn single_byte_decode<'a>(
     e: &'static Encoding,
     bytes: &'a [u8],
@@ -866,6 +871,16 @@ fn single_byte_decode<'a>(
     let ascii = Encoding::ascii_valid_up_to(bytes);
     if ascii == bytes.len() {
         return Some(ascii_borrow(bytes));
+    }
+    if bytes.len() <= EXACT_LENGTH_FROM {
+        // A small text: encoding_rs's worst-case reservation is a few pages at most, and
+        // counting first cost more than giving the spare room back.
+        let text = if replace {
+            e.decode_without_bom_handling(bytes).0
+        } else {
+            e.decode_without_bom_handling_and_without_replacement(bytes)?
+        };
+        return Some(compact(text));
     }
     // The UTF-8 length of each byte's character (of U+FFFD for a byte the charset
     // leaves undefined).

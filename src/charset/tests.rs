@@ -236,3 +236,49 @@ fn facts_are_consistent() {
         }
     }
 }
+
+#[test]
+fn single_byte_decode_is_encoding_rs_decode_below_and_above_the_exact_length_size() {
+    // Every byte windows-1253 defines, in a text long enough for the counting path and
+    // in one short enough for the one-shot path; then one it leaves undefined.
+    let e = encoding_rs::WINDOWS_1253;
+    let defined = |b: u8| {
+        e.decode_without_bom_handling_and_without_replacement(&[b])
+            .is_some()
+    };
+    let sample: Vec<u8> = (0u8..=255).filter(|&b| defined(b)).collect();
+    let hole = (0u8..=255)
+        .find(|&b| !defined(b))
+        .expect("windows-1253 has holes");
+    for size in [EXACT_LENGTH_FROM / 2, EXACT_LENGTH_FROM * 2 + 7] {
+        let bytes: Vec<u8> = sample.iter().copied().cycle().take(size).collect();
+        let want = e.decode_without_bom_handling(&bytes).0;
+        let strict = single_byte_decode(e, &bytes, false).expect("decodes");
+        assert_eq!(strict, want, "{size}");
+        let spare = strict.capacity_hint() - strict.len();
+        assert!(
+            spare <= strict.len() / 8 + 64,
+            "{size}: {spare} bytes of spare room"
+        );
+        let mut holed = bytes.clone();
+        holed[size - 3] = hole;
+        assert!(single_byte_decode(e, &holed, false).is_none(), "{size}");
+        let lossy = single_byte_decode(e, &holed, true).expect("always");
+        assert_eq!(lossy, e.decode_without_bom_handling(&holed).0, "{size}");
+        assert!(lossy.contains('\u{FFFD}'));
+    }
+}
+
+/// The capacity of an owned text (its length when borrowed).
+trait CapacityHint {
+    fn capacity_hint(&self) -> usize;
+}
+
+impl CapacityHint for std::borrow::Cow<'_, str> {
+    fn capacity_hint(&self) -> usize {
+        match self {
+            std::borrow::Cow::Owned(s) => s.capacity(),
+            std::borrow::Cow::Borrowed(s) => s.len(),
+        }
+    }
+}
