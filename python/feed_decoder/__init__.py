@@ -27,15 +27,27 @@ feedparser's submodules that programs reach into are here too: ``api``
 ``mixin`` (the namespace table), ``util`` and ``exceptions``. With
 ``sys.modules["feedparser"] = feed_decoder`` they import as ``feedparser.http`` … and
 are the same modules. The names feedparser 5 had at the top level and programs still
-use (``_parse_date``, ``_FeedParserMixin``, ``_HTMLSanitizer``,
-``PREFERRED_XML_PARSERS``) are here as well.
+use (``_parse_date`` and its handlers of one format such as ``_parse_date_rfc822``,
+``_FeedParserMixin``, ``_HTMLSanitizer``, ``PREFERRED_XML_PARSERS``) are here as well.
 """
 
 from . import api, datetimes, exceptions, mixin, sanitizer, util
 from ._aliases import install as _install_aliases
 from ._core import engine_info as _engine_info
 from .api import PREFERRED_XML_PARSERS, parse, parse_many
-from .datetimes import _parse_date, registerDateHandler
+from .datetimes import (
+    _parse_date,
+    _parse_date_asctime,
+    _parse_date_greek,
+    _parse_date_hungarian,
+    _parse_date_iso8601,
+    _parse_date_nate,
+    _parse_date_onblog,
+    _parse_date_perforce,
+    _parse_date_rfc822,
+    _parse_date_w3dtf,
+    registerDateHandler,
+)
 from .exceptions import *  # noqa: F401,F403 (feedparser exports its exception classes)
 from .exceptions import __all__ as _exception_names
 from .mixin import _FeedParserMixin
@@ -52,7 +64,7 @@ def __getattr__(name):
     if name in ("http", "urls"):
         import importlib
 
-        return importlib.import_module(__name__ + ".http")
+        return importlib.import_module(__name__ + "." + name)
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 

@@ -16,7 +16,18 @@ from . import (
     util as util,
 )
 from .api import PREFERRED_XML_PARSERS as PREFERRED_XML_PARSERS
-from .datetimes import _parse_date as _parse_date
+from .datetimes import (
+    _parse_date as _parse_date,
+    _parse_date_asctime as _parse_date_asctime,
+    _parse_date_greek as _parse_date_greek,
+    _parse_date_hungarian as _parse_date_hungarian,
+    _parse_date_iso8601 as _parse_date_iso8601,
+    _parse_date_nate as _parse_date_nate,
+    _parse_date_onblog as _parse_date_onblog,
+    _parse_date_perforce as _parse_date_perforce,
+    _parse_date_rfc822 as _parse_date_rfc822,
+    _parse_date_w3dtf as _parse_date_w3dtf,
+)
 from .exceptions import (
     CharacterDecodingError as CharacterDecodingError,
     CharacterEncodingMismatch as CharacterEncodingMismatch,

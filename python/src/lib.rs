@@ -516,6 +516,34 @@ fn parse_date<'py>(py: Python<'py>, text: &str) -> PyResult<Option<Bound<'py, Py
     Ok(Some(struct_time.call1((t,))?))
 }
 
+/// Like [`parse_date`], also naming the format family that read the date (`"w3dtf"`,
+/// `"iso8601"`, `"rfc822"`, `"asctime"`, `"perforce"`, `"greek"`, `"hungarian"`,
+/// `"onblog"`, `"nate"`): feedparser's handlers of one format each are made of it.
+#[pyfunction]
+fn parse_date_format<'py>(
+    py: Python<'py>,
+    text: &str,
+) -> PyResult<Option<(Bound<'py, PyAny>, &'static str)>> {
+    use feed_decoder::date::{DateFormat, parse_date_with_format, struct_time};
+    let Some((dt, format)) = parse_date_with_format(text) else {
+        return Ok(None);
+    };
+    let family = match format {
+        DateFormat::W3cDtf => "w3dtf",
+        DateFormat::Iso8601 => "iso8601",
+        DateFormat::Rfc822 => "rfc822",
+        DateFormat::Asctime => "asctime",
+        DateFormat::Perforce => "perforce",
+        DateFormat::Greek => "greek",
+        DateFormat::Hungarian => "hungarian",
+        DateFormat::KoreanOnBlog => "onblog",
+        DateFormat::KoreanNate => "nate",
+        _ => "other",
+    };
+    let struct_time_type = py.import("time")?.getattr("struct_time")?;
+    Ok(Some((struct_time_type.call1((struct_time(&dt),))?, family)))
+}
+
 /// Filters one HTML value as the engine filters every HTML value of a feed: sanitized
 /// with feedparser's allow-lists and/or its relative URIs resolved against `base`
 /// (`xhtml`: the value is `application/xhtml+xml`). The interpreter is released meanwhile.
@@ -567,6 +595,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fetch_url, m)?)?;
     m.add_function(wrap_pyfunction!(parse_many, m)?)?;
     m.add_function(wrap_pyfunction!(parse_date, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_date_format, m)?)?;
     m.add_function(wrap_pyfunction!(filter_html, m)?)?;
     m.add_function(wrap_pyfunction!(engine_info, m)?)?;
     Ok(())

@@ -461,7 +461,7 @@ def test_attributes_read_keys_and_assigning_writes_them():
     assert e.items is not None and callable(e.items)  # dict's method, as in feedparser
 
 
-def test_the_http_submodule_loads_when_first_used(tmp_path):
+def test_the_http_and_urls_submodules_load_when_first_used(tmp_path):
     # Parsing needs no urllib.request (about 10 MB and 50 ms to import); feedparser.http
     # is there all the same, and a replaced http.get is still what parse calls.
     code = (
@@ -471,6 +471,7 @@ def test_the_http_submodule_loads_when_first_used(tmp_path):
         "assert d.feed.title == 't' and 'urllib.request' not in sys.modules\n"
         "assert fp.http.get is fp.http._get and 'urllib.request' in sys.modules\n"
         "import feed_decoder.http as h; assert h is fp.http\n"
+        "assert fp.urls.__name__ == 'feed_decoder.urls' and fp.urls.make_safe_absolute_uri\n"
         "fp.http.get = lambda *a: b'<rss><channel><title>g</title></channel></rss>'\n"
         "assert fp.parse('http://example.invalid/').feed.title == 'g'\n"
         "try:\n"

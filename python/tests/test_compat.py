@@ -4,6 +4,7 @@ tests, the sanitizer and URL helpers called directly, tables read and changed.""
 
 import importlib
 import sys
+import time
 import types
 import urllib.error
 from unittest.mock import patch
@@ -257,3 +258,53 @@ def test_supported_versions_name_every_version_the_engine_gives():
                            b' "items": []}')
     assert versions[d.version] == "JSON Feed 1.1"
     assert feed_decoder.PREFERRED_XML_PARSERS == ["drv_libxml2"]
+
+
+def test_date_handlers_of_one_format_read_their_format_only():
+    # feedparser's own results (6.0.14) for a date of each format.
+    samples = {
+        "_parse_date_rfc822": ("Mon, 30 Apr 2018 09:00:00 +0200", (2018, 4, 30, 7, 0, 0)),
+        "_parse_date_w3dtf": ("2003-12-31T10:14:55-08:00", (2003, 12, 31, 18, 14, 55)),
+        "_parse_date_iso8601": ("2003-335", (2003, 12, 1, 0, 0, 0)),
+        "_parse_date_asctime": ("Sun Jan  4 16:29:06 2004", (2004, 1, 4, 16, 29, 6)),
+        "_parse_date_perforce": ("Fri, 2006/09/15 08:19:53 EDT", (2006, 9, 15, 12, 19, 53)),
+        "_parse_date_greek": ("Κυρ, 11 Ιούλ 2004 12:00:00 EST", (2004, 7, 11, 17, 0, 0)),
+        "_parse_date_hungarian": ("2004-július-13T9:15-05:00", (2004, 7, 13, 14, 15, 0)),
+        "_parse_date_onblog": ("2004년 05월 28일  01:31:15", (2004, 5, 27, 16, 31, 15)),
+        "_parse_date_nate": ("2004-05-25 오후 11:23:17", (2004, 5, 25, 14, 23, 17)),
+    }
+    datetimes = feed_decoder.datetimes
+    for name, (text, expected) in samples.items():
+        handler = getattr(datetimes, name)
+        assert getattr(feed_decoder, name) is handler  # feedparser 5's top-level name
+        assert handler.__name__ == name and handler.__doc__
+        value = handler(text)
+        assert isinstance(value, time.struct_time) and tuple(value)[:6] == expected, name
+        for other, (other_text, _) in samples.items():
+            if other != name and not (name == "_parse_date_iso8601"
+                                      and other == "_parse_date_w3dtf"):
+                assert handler(other_text) is None, (name, other_text)
+        assert handler("not a date") is None and handler("") is None
+    # ISO 8601's handler reads W3C-DTF too, as feedparser's does.
+    assert tuple(datetimes._parse_date_iso8601("2003-12-31T10:14:55Z"))[:6] == (
+        2003, 12, 31, 10, 14, 55)
+
+
+def test_a_handler_of_ones_own_mends_the_text_and_calls_a_format_handler(feedparser):
+    # A pattern programs use: rewrite an unknown zone, then read the date as RFC 822.
+    def cest(text):
+        if "CEST" in text:
+            mended.append(text)
+            return feedparser._parse_date_rfc822(text.replace("CEST", "+0200"))
+        return None
+
+    mended = []
+
+    handlers = list(feedparser.datetimes._date_handlers)
+    feedparser.registerDateHandler(cest)
+    try:
+        d = feedparser.parse(FEED.replace(b"+0000", b"CEST"))
+        assert tuple(d.entries[0].published_parsed)[:6] == (2018, 4, 30, 7, 0, 0)
+        assert mended == ["Mon, 30 Apr 2018 09:00:00 CEST"]
+    finally:
+        feedparser.datetimes._date_handlers[:] = handlers
