@@ -354,7 +354,9 @@ def test_feedparser_module_shape():
     assert feedparser.util.FeedParserDict is FeedParserDict
     assert feedparser.api.parse is feedparser.parse
     assert feedparser.exceptions.CharacterEncodingOverride is feedparser.CharacterEncodingOverride
-    assert feedparser.USER_AGENT.startswith("feed-decoder/")
+    # feedparser's product token first, this engine named in the comment.
+    assert feedparser.USER_AGENT.startswith("feedparser/6.0.14 (compatible; feed-decoder/")
+    assert feedparser.USER_AGENT.partition(" ")[0] == "feedparser/6.0.14"
     assert (pathlib.Path(feed_decoder.__file__).parent / "py.typed").exists()
 
 

@@ -98,12 +98,13 @@ def test_agent_referrer_and_request_headers_are_sent(server):
     assert headers["x-extra"] == "yes"
     feedparser.parse(server + "/feed.xml")
     assert Handler.requests[-1][1]["user-agent"] == feedparser.USER_AGENT
+    default = feedparser.USER_AGENT
     try:
         feedparser.USER_AGENT = "module-level/2"
         feedparser.parse(server + "/feed.xml")
         assert Handler.requests[-1][1]["user-agent"] == "module-level/2"
     finally:
-        feedparser.USER_AGENT = feedparser._engine_info()["user_agent"]
+        feedparser.USER_AGENT = default
 
 
 def test_redirects_statuses_and_compression(server):
