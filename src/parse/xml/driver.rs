@@ -168,7 +168,8 @@ impl<'o> Driver<'o> {
 
     /// The attributes of an element that declares namespaces or has prefixed attribute
     /// names: declarations go into scope (xlink ones are kept), prefixed names of known
-    /// namespaces are added under feedparser's prefix, every key is lower-cased.
+    /// namespaces are added under feedparser's prefix, those of other namespaces (strict
+    /// pass) under their local name, every key is lower-cased.
     fn namespaced_attrs<'a>(
         &mut self,
         qname: &str,
@@ -208,7 +209,9 @@ impl<'o> Driver<'o> {
         for (k, _) in &plain {
             let key = match k.split_once(':') {
                 Some((p, _)) => match self.resolve(Some(p)) {
-                    Some(uri) => canonical_prefix(&ns_key(uri)),
+                    // A namespace feedparser does not know: its strict parser keys the
+                    // attribute by its local name too (`thr:count` is also `count`).
+                    Some(uri) => canonical_prefix(&ns_key(uri)).or(self.strict.then_some("")),
                     None if self.strict && p != "xmlns" => {
                         return Err(Undeclared(p.to_owned()));
                     }

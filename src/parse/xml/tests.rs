@@ -812,6 +812,36 @@ fn attribute_limit_keeps_the_first_ones_in_both_passes() {
     }
 }
 
+#[test]
+fn an_attribute_of_an_unknown_namespace_is_also_keyed_by_its_local_name() {
+    // feedparser's strict parser: `thr:count` is also `count`; an unprefixed attribute
+    // keeps its value over a namespaced one of the same local name (`rel`). The lenient
+    // pass (feedparser's loose parser) keys attributes as written only.
+    let feed = |broken: &str| {
+        format!(
+            "<feed xmlns='http://www.w3.org/2005/Atom' \
+             xmlns:thr='http://purl.org/syndication/thread/1.0' xmlns:x='http://e/x'>{broken}\
+             <entry><link rel='replies' href='http://e/p#c' thr:count='5'/>\
+             <link rel='alternate' href='http://e/p' x:rel='other' x:foo='bar'/></entry></feed>"
+        )
+    };
+    let r = parse_str(&feed(""), &ParseOptions::default());
+    let links = &r.entries[0].links;
+    let extra = |i: usize, k: &str| links[i].extra.get(k).and_then(|v| v.as_str());
+    assert_eq!(extra(0, "count"), Some("5"));
+    assert_eq!(extra(0, "thr:count"), Some("5"));
+    assert_eq!(links[1].rel.as_deref(), Some("alternate"));
+    assert_eq!(extra(1, "x:rel"), Some("other"));
+    assert_eq!(extra(1, "foo"), Some("bar"));
+    let r = parse_str(&feed("<x>&bogus;</x>"), &ParseOptions::default());
+    let links = &r.entries[0].links;
+    assert_eq!(
+        links[0].extra.get("thr:count").and_then(|v| v.as_str()),
+        Some("5")
+    );
+    assert!(!links[0].extra.contains_key("count"), "{:?}", links[0]);
+}
+
 mod handover_tests {
     use super::*;
 
