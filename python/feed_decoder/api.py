@@ -49,6 +49,12 @@ SUPPORTED_VERSIONS = {
 #: kept for programs that read or change it, and changing it changes nothing.
 PREFERRED_XML_PARSERS = ["drv_libxml2"]
 
+#: feedparser's switch between its strict (SAX) parser and its loose one. The engine
+#: reads every document strictly first and falls back to its lenient reader only where
+#: the markup is broken: the flag is kept for programs (and feedparser's own tests) that
+#: set it, and setting it changes nothing.
+_XML_AVAILABLE = True
+
 _URL_SCHEMES = ("http", "https", "ftp", "file", "feed")
 
 

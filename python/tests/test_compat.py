@@ -59,6 +59,34 @@ def test_every_submodule_imports_as_feedparser_x_and_is_the_same_module(feedpars
     assert e.value.name == "feedparser.sgml"
 
 
+def test_feedparsers_date_handler_modules_import(feedparser):
+    # feedparser keeps each date format's handler in a module of its own
+    # (``from feedparser.datetimes.rfc822 import _parse_date_rfc822``).
+    modules = {"asctime": ["asctime"], "greek": ["greek"], "hungarian": ["hungarian"],
+               "iso8601": ["iso8601"], "korean": ["onblog", "nate"],
+               "perforce": ["perforce"], "rfc822": ["rfc822"], "w3dtf": ["w3dtf"]}
+    for module, formats in modules.items():
+        m = importlib.import_module("feedparser.datetimes." + module)
+        assert m is sys.modules["feed_decoder.datetimes." + module]
+        for f in formats:
+            handler = getattr(m, "_parse_date_" + f)
+            assert handler is getattr(feed_decoder.datetimes, "_parse_date_" + f)
+    from feedparser.datetimes.rfc822 import _parse_date_rfc822
+    assert _parse_date_rfc822("Thu, 01 Jan 2004 19:48:21 GMT")[:6] == (2004, 1, 1, 19, 48, 21)
+    assert _parse_date_rfc822("2004-01-01T19:48:21Z") is None
+
+
+def test_the_strict_parser_switch_is_kept_and_changes_nothing(feedparser):
+    doc = b"<rss version='2.0'><channel><title>T &amp; U</title></channel></rss>"
+    assert feedparser.api._XML_AVAILABLE is True
+    strict = feedparser.parse(doc)
+    feedparser.api._XML_AVAILABLE = False
+    try:
+        assert feedparser.parse(doc) == strict
+    finally:
+        feedparser.api._XML_AVAILABLE = True
+
+
 def test_top_level_names_of_feedparser():
     # feedparser 6.0.14's own, and the ones feedparser 5 had that programs still use.
     for name in ("parse", "registerDateHandler", "FeedParserDict", "USER_AGENT",

@@ -17,7 +17,7 @@ engine reads in its format, in UTC, and gives ``None`` for a date of another for
 
 import time
 
-from . import _core
+from .. import _core
 
 __all__ = ["registerDateHandler"]
 
