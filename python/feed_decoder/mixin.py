@@ -13,13 +13,38 @@ namespace this engine reads), for programs that read it or add to it (as program
 reading the arXiv API do). The engine keeps its own copy, compiled in:
 changing this dictionary, or adding ``_start_*``/``_end_*`` methods to the class, does
 not change what ``parse`` returns.
+
+:meth:`_FeedParserMixin.looks_like_html` is feedparser's guess whether plain text is
+really HTML, for programs that make it themselves.
 """
 
 __all__ = ["_FeedParserMixin"]
 
 
 class _FeedParserMixin:
-    """feedparser's parser class, reduced to its namespace table."""
+    """feedparser's parser class, reduced to its namespace table and its guess of
+    HTML."""
+
+    @staticmethod
+    def looks_like_html(s):
+        """Whether ``s`` reads as HTML: it has a closing tag or an entity reference,
+        every tag is an element of the sanitizer's allow-list
+        (``_HTMLSanitizer.acceptable_elements``) and every named entity an HTML one
+        (``AT&T`` and ``2 < 3`` are text; ``<b>b</b>`` and ``&copy;`` are HTML)."""
+        import html.entities
+        import re
+
+        from .sanitizer import _HTMLSanitizer
+
+        if not (re.search(r"</(\w+)>", s) or re.search(r"&#?\w+;", s)):
+            return False
+        allowed = _HTMLSanitizer.acceptable_elements
+        if any(t.lower() not in allowed for t in re.findall(r"</?(\w+)", s)):
+            return False
+        return all(e + ";" in html.entities.html5 for e in re.findall(r"&(\w+);", s))
+
+    #: feedparser 5's name of :meth:`looks_like_html`.
+    lookslikehtml = looks_like_html
 
     #: Namespace URI -> the prefix of its elements' keys.
     namespaces = {

@@ -4,3 +4,7 @@ from typing import Dict
 
 class _FeedParserMixin:
     namespaces: Dict[str, str]
+    @staticmethod
+    def looks_like_html(s: str) -> bool: ...
+    @staticmethod
+    def lookslikehtml(s: str) -> bool: ...

@@ -15,7 +15,8 @@ import urllib.parse
 
 from . import _core
 
-__all__ = ["ACCEPTABLE_URI_SCHEMES", "make_safe_absolute_uri", "resolve_relative_uris"]
+__all__ = ["ACCEPTABLE_URI_SCHEMES", "convert_to_idn", "make_safe_absolute_uri",
+           "resolve_relative_uris"]
 
 #: The URI schemes a resolved link may have (feedparser's list).
 ACCEPTABLE_URI_SCHEMES = (
@@ -28,6 +29,21 @@ ACCEPTABLE_URI_SCHEMES = (
 
 # Feeds write "http:///host/" and worse: the slashes beyond two after a scheme.
 _EXTRA_SLASHES = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(/+)")
+
+
+def convert_to_idn(url):
+    """``url`` with a host name outside ASCII in IDNA form (``http://bücher.de:8080/``
+    -> ``http://xn--bcher-kva.de:8080/``), for a request line and headers that must be
+    ASCII; any other URL unchanged."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.netloc.isascii():
+        return url
+    userinfo, at, hostport = parts.netloc.rpartition("@")
+    host, colon, port = hostport.partition(":")
+    labels = [label.encode("idna").decode("ascii") if label else label
+              for label in host.split(".")]
+    netloc = userinfo + at + ".".join(labels) + colon + port
+    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
 
 
 def _urljoin(base, uri):

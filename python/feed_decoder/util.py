@@ -81,9 +81,10 @@ SHADOWING_KEYS = frozenset(_KEYMAP) | frozenset(_COMPUTED)
 def _resolve(d, key):
     """What ``key`` stands for in ``d`` beyond a plain lookup, or ``_MISSING``."""
     if key == "category":
+        # The first tag's term; a first tag without one leaves ``category`` absent.
         tags = dict.get(d, "tags")
-        if tags and isinstance(tags[0], dict):
-            return tags[0].get("term")
+        if tags and isinstance(tags[0], dict) and "term" in tags[0]:
+            return tags[0]["term"]
         return _MISSING
     if key == "enclosures":
         links = dict.get(d, "links", _MISSING)

@@ -336,3 +336,36 @@ def test_a_handler_of_ones_own_mends_the_text_and_calls_a_format_handler(feedpar
         assert mended == ["Mon, 30 Apr 2018 09:00:00 CEST"]
     finally:
         feedparser.datetimes._date_handlers[:] = handlers
+
+
+def test_looks_like_html_is_feedparsers_guess():
+    guess = feed_decoder.mixin._FeedParserMixin.looks_like_html
+    for text, html in [("plain text", False), ("2 < 3", False), ('<a href="">a</a>', True),
+                       ("<b>b</b>", True), ("<code>", False), ("<rss> .. </rss>", False),
+                       ("AT&T", False), ("&copy;", True), ("&#169;", True),
+                       ("&#xA9;", True), ("a &bogus; b", False)]:
+        assert guess(text) is html, text
+    assert feed_decoder.mixin._FeedParserMixin.lookslikehtml is guess
+
+
+def test_convert_to_idn():
+    convert = feed_decoder.urls.convert_to_idn
+    assert convert("http://example.com/") == "http://example.com/"
+    # The IANA's Greek test domain (παράδειγμα.δοκιμή).
+    greek = "\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1.\u03b4\u03bf\u03ba\u03b9\u03bc\u03ae"
+    assert convert("http://%s/" % greek) == "http://xn--hxajbheg2az3al.xn--jxalpdlp/"
+    assert (convert("http://%s:8080/p?q" % greek)
+            == "http://xn--hxajbheg2az3al.xn--jxalpdlp:8080/p?q")
+    assert convert("http://u:p@b\u00fccher.de/") == "http://u:p@xn--bcher-kva.de/"
+
+
+def test_category_needs_a_term():
+    FeedParserDict = feed_decoder.FeedParserDict
+    d = FeedParserDict(tags=[FeedParserDict(term="t", scheme="s")])
+    assert d["category"] == "t" and "category" in d
+    for tags in ([FeedParserDict()], [FeedParserDict(scheme="s")], []):
+        d = FeedParserDict(tags=tags)
+        assert "category" not in d
+        assert d.get("category", "none") == "none"
+        with pytest.raises(KeyError):
+            d["category"]
