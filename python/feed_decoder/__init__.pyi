@@ -34,6 +34,7 @@ from .exceptions import (
     CharacterEncodingOverride as CharacterEncodingOverride,
     CharacterEncodingUnknown as CharacterEncodingUnknown,
     DoubleEncodedText as DoubleEncodedText,
+    GzipDecodingError as GzipDecodingError,
     InternalError as InternalError,
     InvalidBase64 as InvalidBase64,
     JSONFeedError as JSONFeedError,

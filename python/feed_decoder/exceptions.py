@@ -16,7 +16,9 @@ The engine reports problems feedparser does not name; they have classes of their
 ``CharacterEncodingMismatch``, ``CharacterDecodingError`` and ``DoubleEncodedText``
 (encoding problems, so ``ThingsNobodyCaresAboutButMe`` too), ``LimitExceeded``,
 ``TransportError``, ``InvalidBase64``, ``JSONFeedError`` and ``InternalError`` (a bug in
-the engine, reported instead of raised).
+the engine, reported instead of raised). A body whose ``Content-Encoding`` could not be
+undone is a ``TransportError`` based as feedparser's exception for it too:
+``GzipDecodingError`` is an ``OSError``, ``DeflateDecodingError`` a ``zlib.error``.
 
 Every instance also carries the record's position as attributes ``line``, ``column``
 (1-based, in characters) and ``offset`` (a 0-based byte offset), ``None`` when unknown.
@@ -36,6 +38,7 @@ __all__ = [
     "DoubleEncodedText",
     "LimitExceeded",
     "TransportError",
+    "GzipDecodingError",
     "InvalidBase64",
     "JSONFeedError",
     "InternalError",
@@ -160,7 +163,42 @@ def make_exception(record):
         ValueError.__init__(exc, message)
         exc.msg, exc.doc = message, ""
         exc.pos, exc.lineno, exc.colno = offset, line, column
+    elif name == "TransportError":
+        exc = _transport_class(message)(message)
     else:
         exc = _class_of(name)(message)
     exc.line, exc.column, exc.offset = line, column, offset
     return exc
+
+
+class GzipDecodingError(TransportError, OSError):
+    """A body sent as ``gzip`` that is not gzip data, or damaged: an ``OSError`` (an
+    ``IOError``), as feedparser reports it."""
+
+
+def _transport_class(message):
+    """The class of a transport record: for a ``Content-Encoding`` the engine could not
+    undo (its message names the coding first), one based as the exception feedparser
+    reports for that coding; otherwise :class:`TransportError`."""
+    words = message.split(" ", 2)
+    coding = words[1] if words[0] == "Content-Encoding" and len(words) > 1 else words[0]
+    if coding == "gzip":
+        return GzipDecodingError
+    if coding == "deflate":
+        return _deflate_class()
+    return TransportError
+
+
+def _deflate_class():
+    """``DeflateDecodingError``: a body sent as ``deflate`` that is neither zlib nor raw
+    DEFLATE data, a ``zlib.error`` as feedparser reports it (made on first use, with
+    ``zlib``)."""
+    cls = _CLASSES.get("DeflateDecodingError")
+    if cls is None:
+        import zlib
+
+        with _LOCK:
+            cls = _CLASSES.setdefault("DeflateDecodingError", type(
+                "DeflateDecodingError", (TransportError, zlib.error),
+                {"__module__": __name__, "__doc__": _deflate_class.__doc__}))
+    return cls

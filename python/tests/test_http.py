@@ -37,6 +37,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif self.path == "/gzip.xml":
             self.reply(200, gzip.compress(FEED), [("Content-Type", "text/xml"),
                                                  ("Content-Encoding", "gzip")])
+        elif self.path in ("/not-gzip.xml", "/not-deflate.xml"):
+            # A body sent as compressed that is not.
+            coding = self.path[5:-4]
+            self.reply(200, FEED, [("Content-Type", "text/xml"), ("Content-Encoding", coding)])
         elif self.path == "/moved":
             self.reply(301, b"", [("Location", "/feed.xml")])
         elif self.path == "/latin.xml":
@@ -114,6 +118,19 @@ def test_redirects_statuses_and_compression(server):
     assert d.status == 404
     d = feedparser.parse(server + "/gzip.xml")
     assert d.feed.title == "Loop" and not d.bozo
+
+
+def test_a_body_that_is_not_what_its_coding_says_is_parsed_raw(server):
+    # feedparser reports an OSError for gzip, a zlib.error for deflate, and parses the
+    # bytes as they came.
+    import zlib
+
+    for path, base in (("/not-gzip.xml", OSError), ("/not-deflate.xml", zlib.error)):
+        d = feedparser.parse(server + path)
+        assert d.bozo and d.feed.title == "Loop", path
+        assert isinstance(d.bozo_exception, base), path
+        assert isinstance(d.bozo_exception, feedparser.TransportError), path
+        assert "is not" in str(d.bozo_exception)
 
 
 def test_response_headers_override_the_responses(server):
