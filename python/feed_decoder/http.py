@@ -141,6 +141,33 @@ def _decompress(data, coding, result):
     return data
 
 
+def _build_urllib2_request(url, agent, accept_header, etag, modified, referrer, auth,
+                           request_headers):
+    """The ``urllib`` request :func:`get` sends (feedparser's name and arguments):
+    ``User-Agent``, ``If-None-Match``, ``If-Modified-Since`` (``modified`` as
+    :func:`get` takes it), ``Referer``, ``Accept-Encoding: gzip, deflate``, ``Basic``
+    credentials (``auth``, already base64), ``Accept`` (when ``accept_header`` is not
+    empty), then ``request_headers`` (a mapping or pairs), which override them."""
+    request = urllib.request.Request(_ascii(url))
+    request.add_header("User-Agent", agent)
+    if etag:
+        request.add_header("If-None-Match", etag)
+    since = _http_date(modified)
+    if since:
+        request.add_header("If-Modified-Since", since)
+    if referrer:
+        request.add_header("Referer", referrer)
+    request.add_header("Accept-encoding", "gzip, deflate")
+    if auth:
+        request.add_header("Authorization", "Basic " + auth)
+    if accept_header:
+        request.add_header("Accept", accept_header)
+    items = request_headers.items() if hasattr(request_headers, "items") else request_headers
+    for name, value in items or ():
+        request.add_header(name, value)
+    return request
+
+
 def get(url, etag=None, modified=None, agent=None, referrer=None, handlers=None,
         request_headers=None, result=None):
     """Fetches ``url`` with ``urllib`` and returns the body (decompressed).
@@ -170,23 +197,8 @@ def get(url, etag=None, modified=None, agent=None, referrer=None, handlers=None,
     if not agent:
         from . import USER_AGENT as agent
     url, auth = _credentials(_feed_scheme(url))
-    request = urllib.request.Request(_ascii(url))
-    request.add_header("User-Agent", agent)
-    if etag:
-        request.add_header("If-None-Match", etag)
-    since = _http_date(modified)
-    if since:
-        request.add_header("If-Modified-Since", since)
-    if referrer:
-        request.add_header("Referer", referrer)
-    request.add_header("Accept-encoding", "gzip, deflate")
-    if auth:
-        request.add_header("Authorization", "Basic " + auth)
-    if ACCEPT_HEADER:
-        request.add_header("Accept", ACCEPT_HEADER)
-    items = request_headers.items() if hasattr(request_headers, "items") else request_headers
-    for name, value in items or ():
-        request.add_header(name, value)
+    request = _build_urllib2_request(url, agent, ACCEPT_HEADER, etag, modified, referrer,
+                                     auth, request_headers)
     opener = urllib.request.build_opener(*handlers, _Responses())
     opener.addheaders = []  # only the headers above
     with opener.open(request) as response:

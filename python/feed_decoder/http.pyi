@@ -2,7 +2,8 @@
 
 import datetime
 import time
-from typing import Any, Mapping, MutableMapping, Optional, Tuple, Union
+import urllib.request
+from typing import Any, Iterable, Mapping, MutableMapping, Optional, Tuple, Union
 
 ACCEPT_HEADER: Optional[str]
 
@@ -16,3 +17,14 @@ def get(
     request_headers: Optional[Mapping[str, str]] = ...,
     result: Optional[MutableMapping[str, Any]] = ...,
 ) -> bytes: ...
+
+def _build_urllib2_request(
+    url: str,
+    agent: str,
+    accept_header: Optional[str],
+    etag: Optional[str],
+    modified: Union[str, time.struct_time, Tuple[int, ...], datetime.datetime, None],
+    referrer: Optional[str],
+    auth: Optional[str],
+    request_headers: Union[Mapping[str, str], Iterable[Tuple[str, str]], None],
+) -> urllib.request.Request: ...

@@ -237,3 +237,20 @@ def test_a_changed_accept_header_is_sent(server):
         assert "accept" not in Handler.requests[-1][1]
     finally:
         feedparser.http.ACCEPT_HEADER = feedparser.http._FEEDPARSER_ACCEPT
+
+
+def test_build_urllib2_request():
+    request = feedparser.http._build_urllib2_request(
+        "http://example.com/feed", "agent-name", "text/xml", '"e"', MODIFIED, "http://r/",
+        "dTpw", {"Cache-Control": "max-age=0", "User-Agent": "override"})
+    assert request.full_url == "http://example.com/feed"
+    assert request.get_header("Cache-control") == "max-age=0"
+    assert request.get_header("User-agent") == "override"
+    assert request.get_header("If-none-match") == '"e"'
+    assert request.get_header("If-modified-since") == MODIFIED
+    assert request.get_header("Referer") == "http://r/"
+    assert request.get_header("Authorization") == "Basic dTpw"
+    assert request.get_header("Accept") == "text/xml"
+    bare = feedparser.http._build_urllib2_request(
+        "http://example.com/feed", "a", None, None, None, None, None, None)
+    assert bare.get_header("Accept") is None and bare.get_header("If-none-match") is None
