@@ -52,7 +52,7 @@ def __getattr__(name):
     if name in ("http", "urls"):
         import importlib
 
-        return importlib.import_module(__name__ + ".http")
+        return importlib.import_module(__name__ + "." + name)
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
