@@ -30,6 +30,56 @@ def run_python(tmp_path, code):
     subprocess.run([sys.executable, "-c", textwrap.dedent(code)], check=True, cwd=tmp_path)
 
 
+# The updated -> published fallback's warning, under the filters written for feedparser's.
+
+
+def test_the_fallback_warning_obeys_a_module_filter_written_for_feedparser():
+    e = feedparser.parse(RSS).entries[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", category=DeprecationWarning, module="feedparser")
+        # Each way of reading: the C get, d[k] (C __missing__), attribute access.
+        assert e.get("updated") == e["updated"] == e.updated == e.published
+        assert e.get("updated_parsed") == e.updated_parsed == e.published_parsed
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(DeprecationWarning):
+            e.get("updated")
+
+
+def test_the_fallback_warning_obeys_a_message_filter_written_for_feedparser():
+    e = feedparser.parse(RSS).entries[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", message=".*temporary mapping.*updated_parsed.*",
+                                category=DeprecationWarning)
+        assert e.updated_parsed == e.published_parsed
+        with pytest.raises(DeprecationWarning):
+            e.updated  # the other key's warning is not named by the filter
+
+
+def test_the_fallback_warning_points_at_the_reading_line_and_shows_once_there():
+    e = FeedParserDict(published="p")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("default")
+        for _ in range(3):
+            e.get("updated")  # one line: shown once
+        e.get("updated")  # another line
+    assert [w.filename for w in caught] == [__file__, __file__]
+    assert caught[0].lineno != caught[1].lineno
+    assert all(w.category is DeprecationWarning for w in caught)
+
+
+def test_python_ignores_the_fallback_warning_by_default_as_it_does_feedparsers(tmp_path):
+    # A script's own DeprecationWarnings are shown by default, a library's are not: the
+    # warning is feedparser's, so a script reading `updated` prints nothing.
+    out = subprocess.run(
+        [sys.executable, "-c", "import feed_decoder as f\n"
+         "d = f.FeedParserDict(published='p')\nassert d.updated == 'p'\n"],
+        check=True, cwd=tmp_path, capture_output=True, text=True)
+    assert out.stderr == ""
+
+
 # The ways a program puts this package in feedparser's place.
 
 
