@@ -80,6 +80,65 @@ def test_python_ignores_the_fallback_warning_by_default_as_it_does_feedparsers(t
     assert out.stderr == ""
 
 
+# A program's own reader in place of api._open_resource.
+
+
+def test_a_replaced_open_resource_reads_every_input_and_its_headers_are_used():
+    calls = []
+
+    def fetch(url_file_stream_or_string, etag, modified, agent, referrer, handlers,
+              request_headers, result):
+        calls.append((url_file_stream_or_string, etag, agent, request_headers))
+        result["status"] = 200
+        result["href"] = "http://example.invalid/final"
+        result["headers"] = {"Content-Type": "text/xml; charset=iso-8859-1"}
+        return b"<rss version='2.0'><channel><title>Caf\xe9</title><link>/home</link>" \
+               b"</channel></rss>"
+
+    with mock.patch("feed_decoder.api._open_resource", fetch):
+        d = feedparser.parse("http://example.invalid/feed", etag="e1", agent="A/1",
+                             request_headers={"X": "y"})
+    assert calls == [("http://example.invalid/feed", "e1", "A/1", {"X": "y"})]
+    assert d.feed.title == "Caf\xe9" and d.encoding == "iso-8859-1"
+    assert d.status == 200 and d.href == "http://example.invalid/final"
+    assert d.headers == {"content-type": "text/xml; charset=iso-8859-1"}
+    assert d.feed.link == "http://example.invalid/home"  # relative to the final URL
+    # Not only URLs: feedparser reads everything through it.
+    with mock.patch("feed_decoder.api._open_resource", fetch):
+        assert feedparser.parse(b"ignored").feed.title == "Caf\xe9"
+    assert calls[-1][0] == b"ignored"
+    # Put back, the engine reads again.
+    assert feedparser.parse(RSS).feed.title == "T"
+
+
+def test_a_replaced_open_resource_errors_go_as_in_feedparser():
+    def unreachable(*args):
+        raise urllib.error.URLError("no route")
+
+    with mock.patch("feed_decoder.api._open_resource", unreachable):
+        d = feedparser.parse("http://example.invalid/feed")
+    assert d.bozo and isinstance(d.bozo_exception, urllib.error.URLError)
+    assert d.entries == [] and d.feed == {}
+
+    def broken(*args):
+        raise RuntimeError("the program's own")
+
+    with mock.patch("feed_decoder.api._open_resource", broken):
+        with pytest.raises(RuntimeError):
+            feedparser.parse("http://example.invalid/feed")
+
+
+def test_the_own_open_resource_reads_as_feedparsers(tmp_path):
+    path = tmp_path / "f.xml"
+    path.write_bytes(RSS)
+    read = feed_decoder.api._open_resource
+    args = (None, None, None, None, None, None, {})
+    assert read(io.BytesIO(RSS), *args) == RSS
+    assert read(str(path), *args) == RSS
+    assert read(RSS.decode(), *args) == RSS
+    assert read(RSS, *args) == RSS
+
+
 # The ways a program puts this package in feedparser's place.
 
 
