@@ -139,6 +139,52 @@ def test_the_own_open_resource_reads_as_feedparsers(tmp_path):
     assert read(RSS, *args) == RSS
 
 
+# An empty document: feedparser returns before parsing, without bozo.
+
+
+def assert_empty_result(d):
+    assert d.bozo is False and "bozo_exception" not in d and d.bozo_exceptions == []
+    assert d.entries == [] and d.feed == {} and d.headers == {}
+
+
+def test_an_empty_document_is_no_error(tmp_path):
+    empty = tmp_path / "empty.xml"
+    empty.write_bytes(b"")
+    for source in (b"", io.BytesIO(b""), io.StringIO(""), empty, str(empty)):
+        assert_empty_result(feedparser.parse(source))
+    for d in feedparser.parse_many([b"", str(empty)], jobs=2):
+        assert_empty_result(d)
+    # Blank is not empty: there is a document, and it is not well formed.
+    assert feedparser.parse(b" ").bozo is True
+
+
+class EmptyBody(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("ETag", '"e"')
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def test_an_empty_response_body_is_no_error():
+    os.environ["no_proxy"] = os.environ["NO_PROXY"] = "127.0.0.1,localhost"
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), EmptyBody)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        url = "http://127.0.0.1:%d/feed.xml" % srv.server_address[1]
+        d = feedparser.parse(url)
+        assert d.bozo is False and d.bozo_exceptions == [] and d.entries == []
+        assert d.status == 200 and d.href == url and d.etag == '"e"'
+        assert d.headers["content-type"] == "application/rss+xml"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
 # The ways a program puts this package in feedparser's place.
 
 
