@@ -196,3 +196,33 @@ def test_urls_is_loaded_on_first_use_as_itself(tmp_path):
             == "http://e.org/a/b"
         assert feed_decoder.http.__name__ == "feed_decoder.http"
     """)
+
+
+def test_a_package_re_exporting_this_one_imports_its_submodules(tmp_path):
+    shim = tmp_path / "feedparser"
+    shim.mkdir()
+    (shim / "__init__.py").write_text(
+        "from feed_decoder import *\n"
+        "from feed_decoder import api, datetimes, exceptions, http, mixin, sanitizer, urls, util\n")
+    run_python(tmp_path, """
+        import feed_decoder
+        import feedparser
+        assert feedparser.__name__ == "feedparser"  # the package of its own
+        import feedparser.util
+        from feedparser.exceptions import CharacterEncodingOverride
+        from feedparser.datetimes import _parse_date
+        import feedparser.http
+        assert feedparser.util is feed_decoder.util
+        assert CharacterEncodingOverride is feed_decoder.CharacterEncodingOverride
+        assert feedparser.http is feed_decoder.http
+        from unittest import mock
+        with mock.patch("feedparser.http.get", return_value=b"<rss><channel><title>m"
+                        b"</title></channel></rss>"):
+            assert feedparser.parse("http://example.invalid/").feed.title == "m"
+        try:
+            import feedparser.nothing
+        except ModuleNotFoundError as e:
+            assert e.name == "feedparser.nothing"
+        else:
+            raise AssertionError("imported a module that is not there")
+    """)
