@@ -190,8 +190,22 @@ class FeedParserDict(dict):
         # feedparser's dictionaries are hashable by identity; code keeps them in sets.
         return id(self)
 
-    def __reduce__(self):
-        return (FeedParserDict, (dict(self),))
+    def __reduce_ex__(self, protocol):
+        # As a dict subclass pickles and copies by default (its class, subclasses
+        # included, made without calling __init__; its instance attributes kept), with
+        # the items put back as they are (not through __setitem__, which would move a
+        # key held under an alias's name to the key the alias stands for).
+        return (_rebuild, (type(self), dict(self), getattr(self, "__dict__", None) or None))
+
+
+def _rebuild(cls, items, attributes):
+    """A ``FeedParserDict`` (or subclass) made again from its pickled parts."""
+    d = cls.__new__(cls)
+    dict.update(d, items)
+    _register_all(d)
+    if attributes:
+        d.__dict__.update(attributes)
+    return d
 
 
 def _get_missing(self, key, default=None):

@@ -2,9 +2,11 @@
 they set on its warning, the reader they swap in for ``api._open_resource``, the result
 of an empty document, and the ways they put this package in feedparser's place."""
 
+import copy
 import http.server
 import io
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -183,6 +185,33 @@ def test_an_empty_response_body_is_no_error():
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+# Subclasses of FeedParserDict, pickled (multiprocessing sends their bound methods).
+
+
+class Feed(FeedParserDict):
+    """A program's own dictionary: another __init__, an attribute of its own."""
+
+    def __init__(self, name, values):
+        super().__init__(values)
+        self["name"] = name
+        self.parsed_with = "body"
+
+    def parse(self, body):
+        return (self["name"], self.parsed_with, body)
+
+
+def test_a_subclass_pickles_and_copies_as_itself():
+    f = Feed("n", {"url": "http://e.org/", "title": "t"})
+    for other in (pickle.loads(pickle.dumps(f)), copy.deepcopy(f), copy.copy(f)):
+        assert type(other) is Feed and other == f and other.title == "t"
+        assert other.parsed_with == "body" and "parsed_with" not in other
+    # What multiprocessing.Pool.apply_async(feed.parse, ...) sends to a worker.
+    assert pickle.loads(pickle.dumps(f.parse))(b"x") == ("n", "body", b"x")
+    # Keys are put back as they are, a key under an alias's name included.
+    odd = FeedParserDict({"date": "d", "title": "t"})
+    assert dict(pickle.loads(pickle.dumps(odd))) == {"date": "d", "title": "t"}
 
 
 # The ways a program puts this package in feedparser's place.
