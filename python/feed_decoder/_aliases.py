@@ -9,11 +9,17 @@ cannot be loaded twice at all. The finder installed here (first on ``sys.meta_pa
 answers an import of ``ALIAS.NAME``, where ``ALIAS`` is this package (or one of its
 modules) under another name, with the module already loaded as
 ``feed_decoder.NAME``: ``feedparser.http is feed_decoder.http``.
+
+It answers too for a package of its own that stands in for feedparser by re-exporting
+this one (``from feed_decoder import *`` and ``from feed_decoder import http, util``):
+``import feedparser.util`` gives the module its ``util`` attribute holds, when that is
+one of this package's modules.
 """
 
 import importlib
 import importlib.machinery
 import sys
+import types
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -54,8 +60,20 @@ class _Finder:
         parent, dot, child = fullname.rpartition(".")
         if not dot:
             return None
-        real = _real_name(sys.modules.get(parent))
-        if real is None or real == parent:
+        parent_module = sys.modules.get(parent)
+        real = _real_name(parent_module)
+        if real is None:
+            # A module of another name re-exporting one of this package's modules (read
+            # from its namespace as it stands: no attribute hook of an unrelated module
+            # is run).
+            try:
+                held = vars(parent_module).get(child)
+            except TypeError:  # no namespace (absent, or an odd object)
+                return None
+            if not isinstance(held, types.ModuleType) or _real_name(held) is None:
+                return None
+            return importlib.machinery.ModuleSpec(fullname, _Loader(held))
+        if real == parent:
             return None
         name = real + "." + child
         try:

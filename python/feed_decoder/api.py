@@ -173,23 +173,35 @@ def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_heade
                    response_headers, settings):
     """Fetches ``url`` through ``http.get`` (looked up now: a replacement is called) and
     parses the body it returns with the headers it put in the result."""
-    import urllib.error  # loaded with http, which imports it
-    from http.client import HTTPException
-
     http = _http_module(load=True)
     get = http.get
+    return _read_and_parse(
+        lambda result: get(url, etag, modified, agent, referrer, handlers, request_headers,
+                           result),
+        get is not http._get, response_headers, settings)
+
+
+def _read_and_parse(read, replaced, response_headers, settings):
+    """Parses what ``read(result)`` returns (``http.get`` or ``_open_resource``, which put
+    ``status``, ``href``, ``headers`` … in ``result``) with the headers it put there.
+    A ``URLError`` is the result's bozo exception; other errors of a ``replaced`` reader
+    are let through, as feedparser lets them."""
+    import urllib.error
+    from http.client import HTTPException
+
     result = FeedParserDict(bozo=False, entries=[], feed=FeedParserDict(), headers={})
     try:
-        data = get(url, etag, modified, agent, referrer, handlers, request_headers, result)
+        data = read(result)
     except urllib.error.URLError as e:
         return _finish(FeedParserDict(error=e))
     except (OSError, ValueError, HTTPException) as e:
-        if get is not http._get:
-            raise  # a replacement's own error, as feedparser lets it through
+        if replaced:
+            raise
         return _finish(FeedParserDict(error=_url_error(e)))
     got = dict.get(result, "bozo_exception") if dict.get(result, "bozo") else None
     if not data:
-        # Nothing to parse (304 Not Modified): the result as the fetch left it.
+        # Nothing to parse (304 Not Modified, an empty body): the result as the read left
+        # it, as feedparser returns it.
         dict.__setitem__(result, "bozo_exceptions", [got] if got is not None else [])
         return result
     headers = {str(k).lower(): v for k, v in (dict.get(result, "headers") or {}).items()}
@@ -238,6 +250,34 @@ def _as_path(value):
     return None
 
 
+def _open_resource(url_file_stream_or_string, etag, modified, agent, referrer, handlers,
+                   request_headers, result):
+    """The bytes of ``parse``'s first argument, read as feedparser's function of this
+    name reads them (a URL through :func:`feed_decoder.http.get`, which fills
+    ``result``'s ``status``, ``href``, ``headers`` …).
+
+    ``parse`` reads through the engine and calls this only once a program has replaced
+    it (``feedparser.api._open_resource = fetch_with_requests``, ``mock.patch``): it then
+    parses the bytes the replacement returns, with the headers it put in ``result``."""
+    source = url_file_stream_or_string
+    if hasattr(source, "read"):
+        return source.read()
+    if _is_url(source):
+        return _http_module(load=True).get(source, etag, modified, agent, referrer, handlers,
+                                           request_headers, result)
+    path = _as_path(source)
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            pass
+    return source.encode("utf-8") if isinstance(source, str) else source
+
+
+_OWN_OPEN_RESOURCE = _open_resource
+
+
 def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, referrer=None,
           handlers=None, request_headers=None, response_headers=None,
           resolve_relative_uris=None, sanitize_html=None,
@@ -280,6 +320,12 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     options = _engine_options(*settings)
     source = url_file_stream_or_string
     headers = _header_pairs(response_headers)
+    if _open_resource is not _OWN_OPEN_RESOURCE:  # replaced by the program
+        agent = agent or _package().USER_AGENT
+        return _read_and_parse(
+            lambda result: _open_resource(source, etag, modified, agent, referrer, handlers,
+                                          request_headers, result),
+            True, headers, settings)
     if hasattr(source, "read"):
         return _finish(_parse_data(source.read(), headers, options))
     if _is_url(source):

@@ -34,6 +34,7 @@ named ``license`` beside a license link), the converter gives it the class
 """
 
 import operator
+import sys
 import warnings
 
 from . import _core
@@ -78,6 +79,35 @@ _COMPUTED = ("category", "enclosures", "license")
 SHADOWING_KEYS = frozenset(_KEYMAP) | frozenset(_COMPUTED)
 
 
+#: The module the fallback's warning is filed under: feedparser's, so that the filters
+#: programs set for feedparser's own warning (``filterwarnings("ignore",
+#: module="feedparser")``, pytest's ``ignore::DeprecationWarning:feedparser``) apply.
+_WARNING_MODULE = "feedparser.util"
+
+
+def _warn_fallback(key, depth):
+    """Warns that ``key`` (``updated`` or ``updated_parsed``) was read through its
+    ``published`` counterpart. The file and line shown are the reader's, ``depth``
+    frames up (the frame of this function is 0), and so is the registry that shows a
+    warning once per line; the module the filters match is ``_WARNING_MODULE``, and
+    the text names feedparser's "temporary mapping", which filters on its message
+    match."""
+    fallback = "published" + key[7:]
+    try:
+        frame = sys._getframe(depth)
+    except ValueError:  # called from no Python code at all
+        frame = None
+    if frame is None:
+        filename, lineno, registry = "sys", 1, None
+    else:
+        filename, lineno = frame.f_code.co_filename, frame.f_lineno
+        registry = frame.f_globals.setdefault("__warningregistry__", {})
+    warnings.warn_explicit(
+        "%r is absent; %r was given in its place (feedparser 6's temporary mapping from "
+        "%r to %r). Read %r directly." % (key, fallback, key, fallback, fallback),
+        DeprecationWarning, filename, lineno, module=_WARNING_MODULE, registry=registry)
+
+
 def _resolve(d, key):
     """What ``key`` stands for in ``d`` beyond a plain lookup, or ``_MISSING``."""
     if key == "category":
@@ -101,15 +131,9 @@ def _resolve(d, key):
                 return link["href"]
         return _MISSING
     if key == "updated" or key == "updated_parsed":
-        fallback = "published" + key[7:]
-        value = dict.get(d, fallback, _MISSING)
+        value = dict.get(d, "published" + key[7:], _MISSING)
         if value is not _MISSING:
-            warnings.warn(
-                "%r is absent; %r was given in its place (feedparser 6's fallback). "
-                "Read %r directly." % (key, fallback, fallback),
-                DeprecationWarning,
-                stacklevel=3,
-            )
+            _warn_fallback(key, 3)  # 1: this, 2: __missing__ or a fallback, 3: the reader
         return value
     real = _KEYMAP.get(key, _MISSING) if isinstance(key, str) else _MISSING
     if real is _MISSING:
@@ -167,8 +191,22 @@ class FeedParserDict(dict):
         # feedparser's dictionaries are hashable by identity; code keeps them in sets.
         return id(self)
 
-    def __reduce__(self):
-        return (FeedParserDict, (dict(self),))
+    def __reduce_ex__(self, protocol):
+        # As a dict subclass pickles and copies by default (its class, subclasses
+        # included, made without calling __init__; its instance attributes kept), with
+        # the items put back as they are (not through __setitem__, which would move a
+        # key held under an alias's name to the key the alias stands for).
+        return (_rebuild, (type(self), dict(self), getattr(self, "__dict__", None) or None))
+
+
+def _rebuild(cls, items, attributes):
+    """A ``FeedParserDict`` (or subclass) made again from its pickled parts."""
+    d = cls.__new__(cls)
+    dict.update(d, items)
+    _register_all(d)
+    if attributes:
+        d.__dict__.update(attributes)
+    return d
 
 
 def _get_missing(self, key, default=None):
@@ -188,7 +226,8 @@ def _contains_missing(self, key):
 
 
 _core.install_fast_methods(FeedParserDict, _get_missing, _contains_missing,
-                           FeedParserDict.__dict__["__missing__"], _MissingKey)
+                           FeedParserDict.__dict__["__missing__"], _MissingKey,
+                           _warn_fallback)
 FeedParserDict.has_key = FeedParserDict.__contains__
 
 #: Keys read as attributes through C-level properties: feedparser's result keys and

@@ -17,8 +17,9 @@
 //! ([`crate::topy::SHADOWING`]) answers in C: a key that is neither an alias nor a
 //! computed key is absent; an alias reads the keys it stands for; `updated` and
 //! `updated_parsed` fall back to `published` and `published_parsed` with the same
-//! `DeprecationWarning`; `enclosures` is built from the links. Only `category`,
-//! `license` and keys that are not strings go to Python. `__missing__` (what `d[key]`
+//! `DeprecationWarning` (the Python function given at installation makes it, so that it
+//! is filed as the Python class files it); `enclosures` is built from the links. Only
+//! `category`, `license` and keys that are not strings go to Python. `__missing__` (what `d[key]`
 //! and attribute access call for an absent key) gets the same treatment.
 //!
 //! This is the crate's only unsafe code: raw calls of the stable C API, each commented.
@@ -30,7 +31,6 @@ use std::ptr;
 use std::sync::Once;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::intern;
@@ -43,6 +43,8 @@ static CONTAINS_FALLBACK: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mu
 static MISSING_FALLBACK: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 /// The exception an absent key raises (`util._MissingKey`).
 static MISSING_KEY: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+/// What warns of `updated` read through `published` (`util._warn_fallback`).
+static WARN_FALLBACK: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 /// The class itself (for the dictionaries of `enclosures`).
 static CLASS: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 /// Alias or computed key -> `(code, the keys it reads)`: see [`lookup_missing`].
@@ -55,12 +57,6 @@ const UPDATED_PARSED: u8 = 2;
 const ENCLOSURES: u8 = 3;
 /// Answered by the Python fallback (`category`, `license`).
 const IN_PYTHON: u8 = 4;
-
-/// The warning of `updated` read through `published` (the Python class's text).
-const UPDATED_WARNING: &CStr = c"'updated' is absent; 'published' was given in its place \
-(feedparser 6's fallback). Read 'published' directly.";
-const UPDATED_PARSED_WARNING: &CStr = c"'updated_parsed' is absent; 'published_parsed' was \
-given in its place (feedparser 6's fallback). Read 'published_parsed' directly.";
 
 /// What a key the dictionary does not hold stands for.
 enum Lookup<'py> {
@@ -128,14 +124,10 @@ fn lookup_missing<'py>(d: &Bound<'py, PyDict>, key: &Bound<'py, PyAny>) -> PyRes
         }
         UPDATED | UPDATED_PARSED => match d.get_item(reads.get_item(0)?)? {
             Some(v) => {
-                let message = if code == UPDATED {
-                    UPDATED_WARNING
-                } else {
-                    UPDATED_PARSED_WARNING
-                };
-                // Level 1: the Python code that called this C method.
-                let category = py.get_type::<PyDeprecationWarning>();
-                PyErr::warn(py, &category, message, 1)?;
+                // SAFETY: as in `special`.
+                let warn = unsafe { stored(py, &WARN_FALLBACK) };
+                // Depth 1: the Python code that called this C method.
+                warn.call1((key, 1))?;
                 Ok(Lookup::Found(v))
             }
             None => Ok(Lookup::Absent),
@@ -411,7 +403,9 @@ static INSTALLED: Once = Once::new();
 /// of aliases leaves it to Python: `get_fallback(self, key[, default])`,
 /// `contains_fallback(self, key)` and `missing_fallback(self, key)` (the class's own
 /// `__missing__`, which the C one replaces); `missing_key` is the exception class an
-/// absent key raises. Once per process; later calls do nothing.
+/// absent key raises; `warn_fallback(key, depth)` warns that `updated` or
+/// `updated_parsed` was read through `published`. Once per process; later calls do
+/// nothing.
 #[pyfunction]
 pub(crate) fn install_fast_methods(
     cls: &Bound<'_, PyType>,
@@ -419,6 +413,7 @@ pub(crate) fn install_fast_methods(
     contains_fallback: &Bound<'_, PyAny>,
     missing_fallback: &Bound<'_, PyAny>,
     missing_key: &Bound<'_, PyAny>,
+    warn_fallback: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
     if !cls.is_subclass_of::<pyo3::types::PyDict>()? {
         return Err(PyTypeError::new_err("the class must be a dict subclass"));
@@ -432,13 +427,14 @@ pub(crate) fn install_fast_methods(
                 contains_fallback,
                 missing_fallback,
                 missing_key,
+                warn_fallback,
             ],
         );
     });
     result
 }
 
-fn install(cls: &Bound<'_, PyType>, objects: [&Bound<'_, PyAny>; 4]) -> PyResult<()> {
+fn install(cls: &Bound<'_, PyType>, objects: [&Bound<'_, PyAny>; 5]) -> PyResult<()> {
     let special = special_table(cls.py())?;
     // Strong references kept for good: the descriptors may be called until the end.
     let slots = [
@@ -446,6 +442,7 @@ fn install(cls: &Bound<'_, PyType>, objects: [&Bound<'_, PyAny>; 4]) -> PyResult
         &CONTAINS_FALLBACK,
         &MISSING_FALLBACK,
         &MISSING_KEY,
+        &WARN_FALLBACK,
     ];
     for (slot, object) in slots.into_iter().zip(objects) {
         slot.store(object.clone().into_ptr(), Ordering::Release);

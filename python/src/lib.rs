@@ -108,8 +108,9 @@ enum Outcome {
         Box<Parsed<'static>>,
         serde_json::Map<String, serde_json::Value>,
     ),
-    /// `304 Not Modified`: only the fetch's keys.
-    NotModified(serde_json::Map<String, serde_json::Value>),
+    /// Nothing to parse (`304 Not Modified`, or an empty document, which feedparser
+    /// returns unparsed and without `bozo`): only the fetch's keys.
+    NoDocument(serde_json::Map<String, serde_json::Value>),
     /// The URL could not be fetched.
     FetchFailed { kind: &'static str, message: String },
     /// A local file could not be read.
@@ -139,6 +140,9 @@ fn kept(mut parsed: Parsed<'_>) -> Box<Parsed<'static>> {
 }
 
 fn parse_bytes_outcome(bytes: &[u8], transport: &Transport, options: &Options) -> Outcome {
+    if bytes.is_empty() {
+        return Outcome::NoDocument(serde_json::Map::new());
+    }
     guarded(|| {
         let parsed = feed_decoder::parse_with(&options.decoder, &options.parse, bytes, transport);
         Outcome::Parsed(kept(parsed), serde_json::Map::new())
@@ -211,11 +215,18 @@ fn fetch_outcome(url: &str, request: &Request, options: &Options) -> Outcome {
         Ok(mut fetched) => {
             override_headers(&mut fetched, &request.response_headers);
             if fetched.not_modified() {
-                return Outcome::NotModified(fetched.json_fields());
+                return Outcome::NoDocument(fetched.json_fields());
+            }
+            if fetched.body.is_empty() && fetched.bozo.is_empty() {
+                let mut extra = fetched.json_fields();
+                if let Some(http) = &fetched.http {
+                    extra.extend(feed_decoder::output::header_fields(&http.headers));
+                }
+                return Outcome::NoDocument(extra);
             }
             match fetched.parse_with(&options.decoder, &options.parse) {
                 Some(parsed) => Outcome::Parsed(kept(parsed), fetched.json_fields()),
-                None => Outcome::NotModified(fetched.json_fields()),
+                None => Outcome::NoDocument(fetched.json_fields()),
             }
         }
         Err(e) => fetch_failed(&e),
@@ -244,6 +255,7 @@ fn override_headers(fetched: &mut Fetched, headers: &[(String, String)]) {
 
 fn read_outcome(path: &str, transport: &Transport, options: &Options) -> Outcome {
     match std::fs::read(path) {
+        Ok(bytes) if bytes.is_empty() => Outcome::NoDocument(serde_json::Map::new()),
         Ok(bytes) => guarded(|| {
             let parsed =
                 feed_decoder::parse_owned(&options.decoder, &options.parse, bytes, transport);
@@ -278,7 +290,7 @@ fn convert<'py>(
             }
             Ok(out)
         }
-        Outcome::NotModified(extra) => {
+        Outcome::NoDocument(extra) => {
             b.top(&feed_decoder::output::not_modified_json(extra.clone()))
         }
         Outcome::FetchFailed { kind, message } => {

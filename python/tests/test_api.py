@@ -131,9 +131,10 @@ def test_absent_keys_through_get_in_and_item_access():
         assert e.get("updated_parsed", 7) == e.published_parsed
     assert [str(w.message) for w in caught] == [
         "'updated' is absent; 'published' was given in its place (feedparser 6's "
-        "fallback). Read 'published' directly.",
+        "temporary mapping from 'updated' to 'published'). Read 'published' directly.",
         "'updated_parsed' is absent; 'published_parsed' was given in its place "
-        "(feedparser 6's fallback). Read 'published_parsed' directly.",
+        "(feedparser 6's temporary mapping from 'updated_parsed' to 'published_parsed'). "
+        "Read 'published_parsed' directly.",
     ]
     assert all(w.filename == __file__ for w in caught)  # the caller's line
     assert "updated" not in e and "updated_parsed" not in e

@@ -1,0 +1,257 @@
+"""What applications written for feedparser rely on beyond the parsed values: the filters
+they set on its warning, the reader they swap in for ``api._open_resource``, the result
+of an empty document, and the ways they put this package in feedparser's place."""
+
+import copy
+import http.server
+import io
+import os
+import pickle
+import subprocess
+import sys
+import textwrap
+import threading
+import urllib.error
+import warnings
+from unittest import mock
+
+import pytest
+
+import feed_decoder
+import feed_decoder as feedparser
+from feed_decoder import FeedParserDict
+
+RSS = (b"<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel><title>T</title>"
+       b"<item><title>One</title><pubDate>Wed, 01 Jan 2025 12:00:00 GMT</pubDate></item>"
+       b"</channel></rss>")
+
+
+def run_python(tmp_path, code):
+    """Runs ``code`` in a new interpreter, away from the source folder (which ``-c`` would
+    put first on the path, where the package has no built extension)."""
+    subprocess.run([sys.executable, "-c", textwrap.dedent(code)], check=True, cwd=tmp_path)
+
+
+# The updated -> published fallback's warning, under the filters written for feedparser's.
+
+
+def test_the_fallback_warning_obeys_a_module_filter_written_for_feedparser():
+    e = feedparser.parse(RSS).entries[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", category=DeprecationWarning, module="feedparser")
+        # Each way of reading: the C get, d[k] (C __missing__), attribute access.
+        assert e.get("updated") == e["updated"] == e.updated == e.published
+        assert e.get("updated_parsed") == e.updated_parsed == e.published_parsed
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(DeprecationWarning):
+            e.get("updated")
+
+
+def test_the_fallback_warning_obeys_a_message_filter_written_for_feedparser():
+    e = feedparser.parse(RSS).entries[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", message=".*temporary mapping.*updated_parsed.*",
+                                category=DeprecationWarning)
+        assert e.updated_parsed == e.published_parsed
+        with pytest.raises(DeprecationWarning):
+            e.updated  # the other key's warning is not named by the filter
+
+
+def test_the_fallback_warning_points_at_the_reading_line_and_shows_once_there():
+    e = FeedParserDict(published="p")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("default")
+        for _ in range(3):
+            e.get("updated")  # one line: shown once
+        e.get("updated")  # another line
+    assert [w.filename for w in caught] == [__file__, __file__]
+    assert caught[0].lineno != caught[1].lineno
+    assert all(w.category is DeprecationWarning for w in caught)
+
+
+def test_python_ignores_the_fallback_warning_by_default_as_it_does_feedparsers(tmp_path):
+    # A script's own DeprecationWarnings are shown by default, a library's are not: the
+    # warning is feedparser's, so a script reading `updated` prints nothing.
+    out = subprocess.run(
+        [sys.executable, "-c", "import feed_decoder as f\n"
+         "d = f.FeedParserDict(published='p')\nassert d.updated == 'p'\n"],
+        check=True, cwd=tmp_path, capture_output=True, text=True)
+    assert out.stderr == ""
+
+
+# A program's own reader in place of api._open_resource.
+
+
+def test_a_replaced_open_resource_reads_every_input_and_its_headers_are_used():
+    calls = []
+
+    def fetch(url_file_stream_or_string, etag, modified, agent, referrer, handlers,
+              request_headers, result):
+        calls.append((url_file_stream_or_string, etag, agent, request_headers))
+        result["status"] = 200
+        result["href"] = "http://example.invalid/final"
+        result["headers"] = {"Content-Type": "text/xml; charset=iso-8859-1"}
+        return b"<rss version='2.0'><channel><title>Caf\xe9</title><link>/home</link>" \
+               b"</channel></rss>"
+
+    with mock.patch("feed_decoder.api._open_resource", fetch):
+        d = feedparser.parse("http://example.invalid/feed", etag="e1", agent="A/1",
+                             request_headers={"X": "y"})
+    assert calls == [("http://example.invalid/feed", "e1", "A/1", {"X": "y"})]
+    assert d.feed.title == "Caf\xe9" and d.encoding == "iso-8859-1"
+    assert d.status == 200 and d.href == "http://example.invalid/final"
+    assert d.headers == {"content-type": "text/xml; charset=iso-8859-1"}
+    assert d.feed.link == "http://example.invalid/home"  # relative to the final URL
+    # Not only URLs: feedparser reads everything through it.
+    with mock.patch("feed_decoder.api._open_resource", fetch):
+        assert feedparser.parse(b"ignored").feed.title == "Caf\xe9"
+    assert calls[-1][0] == b"ignored"
+    # Put back, the engine reads again.
+    assert feedparser.parse(RSS).feed.title == "T"
+
+
+def test_a_replaced_open_resource_errors_go_as_in_feedparser():
+    def unreachable(*args):
+        raise urllib.error.URLError("no route")
+
+    with mock.patch("feed_decoder.api._open_resource", unreachable):
+        d = feedparser.parse("http://example.invalid/feed")
+    assert d.bozo and isinstance(d.bozo_exception, urllib.error.URLError)
+    assert d.entries == [] and d.feed == {}
+
+    def broken(*args):
+        raise RuntimeError("the program's own")
+
+    with mock.patch("feed_decoder.api._open_resource", broken):
+        with pytest.raises(RuntimeError):
+            feedparser.parse("http://example.invalid/feed")
+
+
+def test_the_own_open_resource_reads_as_feedparsers(tmp_path):
+    path = tmp_path / "f.xml"
+    path.write_bytes(RSS)
+    read = feed_decoder.api._open_resource
+    args = (None, None, None, None, None, None, {})
+    assert read(io.BytesIO(RSS), *args) == RSS
+    assert read(str(path), *args) == RSS
+    assert read(RSS.decode(), *args) == RSS
+    assert read(RSS, *args) == RSS
+
+
+# An empty document: feedparser returns before parsing, without bozo.
+
+
+def assert_empty_result(d):
+    assert d.bozo is False and "bozo_exception" not in d and d.bozo_exceptions == []
+    assert d.entries == [] and d.feed == {} and d.headers == {}
+
+
+def test_an_empty_document_is_no_error(tmp_path):
+    empty = tmp_path / "empty.xml"
+    empty.write_bytes(b"")
+    for source in (b"", io.BytesIO(b""), io.StringIO(""), empty, str(empty)):
+        assert_empty_result(feedparser.parse(source))
+    for d in feedparser.parse_many([b"", str(empty)], jobs=2):
+        assert_empty_result(d)
+    # Blank is not empty: there is a document, and it is not well formed.
+    assert feedparser.parse(b" ").bozo is True
+
+
+class EmptyBody(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("ETag", '"e"')
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def test_an_empty_response_body_is_no_error():
+    os.environ["no_proxy"] = os.environ["NO_PROXY"] = "127.0.0.1,localhost"
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), EmptyBody)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        url = "http://127.0.0.1:%d/feed.xml" % srv.server_address[1]
+        d = feedparser.parse(url)
+        assert d.bozo is False and d.bozo_exceptions == [] and d.entries == []
+        assert d.status == 200 and d.href == url and d.etag == '"e"'
+        assert d.headers["content-type"] == "application/rss+xml"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+# Subclasses of FeedParserDict, pickled (multiprocessing sends their bound methods).
+
+
+class Feed(FeedParserDict):
+    """A program's own dictionary: another __init__, an attribute of its own."""
+
+    def __init__(self, name, values):
+        super().__init__(values)
+        self["name"] = name
+        self.parsed_with = "body"
+
+    def parse(self, body):
+        return (self["name"], self.parsed_with, body)
+
+
+def test_a_subclass_pickles_and_copies_as_itself():
+    f = Feed("n", {"url": "http://e.org/", "title": "t"})
+    for other in (pickle.loads(pickle.dumps(f)), copy.deepcopy(f), copy.copy(f)):
+        assert type(other) is Feed and other == f and other.title == "t"
+        assert other.parsed_with == "body" and "parsed_with" not in other
+    # What multiprocessing.Pool.apply_async(feed.parse, ...) sends to a worker.
+    assert pickle.loads(pickle.dumps(f.parse))(b"x") == ("n", "body", b"x")
+    # Keys are put back as they are, a key under an alias's name included.
+    odd = FeedParserDict({"date": "d", "title": "t"})
+    assert dict(pickle.loads(pickle.dumps(odd))) == {"date": "d", "title": "t"}
+
+
+# The ways a program puts this package in feedparser's place.
+
+
+def test_urls_is_loaded_on_first_use_as_itself(tmp_path):
+    run_python(tmp_path, """
+        import feed_decoder
+        assert feed_decoder.urls.__name__ == "feed_decoder.urls"
+        assert feed_decoder.urls.make_safe_absolute_uri("http://e.org/a/", "b") \\
+            == "http://e.org/a/b"
+        assert feed_decoder.http.__name__ == "feed_decoder.http"
+    """)
+
+
+def test_a_package_re_exporting_this_one_imports_its_submodules(tmp_path):
+    shim = tmp_path / "feedparser"
+    shim.mkdir()
+    (shim / "__init__.py").write_text(
+        "from feed_decoder import *\n"
+        "from feed_decoder import api, datetimes, exceptions, http, mixin, sanitizer, urls, util\n")
+    run_python(tmp_path, """
+        import feed_decoder
+        import feedparser
+        assert feedparser.__name__ == "feedparser"  # the package of its own
+        import feedparser.util
+        from feedparser.exceptions import CharacterEncodingOverride
+        from feedparser.datetimes import _parse_date
+        import feedparser.http
+        assert feedparser.util is feed_decoder.util
+        assert CharacterEncodingOverride is feed_decoder.CharacterEncodingOverride
+        assert feedparser.http is feed_decoder.http
+        from unittest import mock
+        with mock.patch("feedparser.http.get", return_value=b"<rss><channel><title>m"
+                        b"</title></channel></rss>"):
+            assert feedparser.parse("http://example.invalid/").feed.title == "m"
+        try:
+            import feedparser.nothing
+        except ModuleNotFoundError as e:
+            assert e.name == "feedparser.nothing"
+        else:
+            raise AssertionError("imported a module that is not there")
+    """)
