@@ -313,7 +313,10 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     fetched body).
 
     :return: a :class:`FeedParserDict`. Problems never raise: they set ``bozo`` and are
-        described by ``bozo_exception`` (the last) and ``bozo_exceptions`` (all).
+        described by ``bozo_exception`` (the last) and ``bozo_exceptions`` (all). After a
+        fetch it also holds ``status``, ``href``, ``headers``, ``etag`` and the
+        response's ``Last-Modified`` as feedparser stores it: ``updated`` and
+        ``updated_parsed``, also read as ``modified`` and ``modified_parsed``.
     """
     settings = (sanitize_html, resolve_relative_uris, optimistic_encoding_detection, policy,
                 detector, tld, max_entries, max_depth)

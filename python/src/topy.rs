@@ -960,6 +960,14 @@ struct KeyCapture<'a, 'py> {
 
 impl<'py> KeyCapture<'_, 'py> {
     fn read(&mut self, key: &str) -> Result<()> {
+        // The response's Last-Modified: the JSON contract's `modified`, which feedparser
+        // stores as `updated` (its `modified` reads it as an alias), so that
+        // `result.updated` and `result.modified` both give it.
+        let key = match (self.parent, key) {
+            (Kind::Top, "modified") => "updated",
+            (Kind::Top, "modified_parsed") => "updated_parsed",
+            _ => key,
+        };
         let (object, role, shadows) = self.b.key_info(key)?;
         self.out = Some(Key {
             kind: self.parent.of_entry(role),

@@ -77,6 +77,9 @@ def test_a_url_is_fetched_and_parsed(server):
     assert d.status == 200 and d.href == server + "/feed.xml"
     assert d.etag == ETAG and d.modified == MODIFIED
     assert tuple(d.modified_parsed)[:6] == (2011, 4, 21, 19, 2, 20)
+    # Stored as feedparser stores it: under `updated`, which `modified` reads.
+    assert "updated" in d and d.updated == MODIFIED and d.updated_parsed == d.modified_parsed
+    assert dict.get(d, "modified") is None
     assert d.headers["content-type"] == "application/rss+xml; charset=utf-8"
     # Relative links resolve against the URL.
     assert d.feed.link == server + "/home"
