@@ -68,7 +68,11 @@ def __getattr__(name):
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
-__version__ = _engine_info()["version"]
+#: feedparser's version whose API this package gives, with this package's own as a PEP 440
+#: local label (``6.0.14+feed-decoder.0.1.0``): programs that choose a code path by
+#: feedparser's version (``parse_version(feedparser.__version__) < parse_version("5.2.1")``)
+#: take feedparser 6.0.14's. The engine's version alone is ``_engine_info()["version"]``.
+__version__ = "6.0.14+feed-decoder." + _engine_info()["version"]
 
 #: The ``User-Agent`` sent when fetching (``agent=`` overrides it per call): feedparser's
 #: product token, then this engine's in a "compatible" comment, the way a client that

@@ -355,6 +355,10 @@ def test_feedparser_module_shape():
     assert feedparser.util.FeedParserDict is FeedParserDict
     assert feedparser.api.parse is feedparser.parse
     assert feedparser.exceptions.CharacterEncodingOverride is feedparser.CharacterEncodingOverride
+    # feedparser's version, this package's as a local label.
+    assert feedparser.__version__ == "6.0.14+feed-decoder." + feedparser._engine_info()["version"]
+    release = feedparser.__version__.split("+")[0]
+    assert tuple(int(p) for p in release.split(".")) == (6, 0, 14)
     # feedparser's product token first, this engine named in the comment.
     assert feedparser.USER_AGENT.startswith("feedparser/6.0.14 (compatible; feed-decoder/")
     assert feedparser.USER_AGENT.partition(" ")[0] == "feedparser/6.0.14"
