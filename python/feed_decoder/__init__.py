@@ -24,7 +24,8 @@ feedparser's submodules that programs reach into are here too: ``api``
 (``SUPPORTED_VERSIONS``), ``datetimes`` (``_parse_date``), ``http`` (``ACCEPT_HEADER``,
 ``get``: replace it to feed ``parse`` documents in tests), ``sanitizer``
 (``_sanitize_html`` and the allow-lists), ``urls`` (``make_safe_absolute_uri``),
-``mixin`` (the namespace table), ``util`` and ``exceptions``. With
+``mixin`` (the namespace table), ``encodings`` (``convert_to_utf8``: decoding without
+parsing), ``util`` and ``exceptions``. With
 ``sys.modules["feedparser"] = feed_decoder`` they import as ``feedparser.http`` … and
 are the same modules. The names feedparser 5 had at the top level and programs still
 use (``_parse_date`` and its handlers of one format such as ``_parse_date_rfc822``,
@@ -60,8 +61,8 @@ _install_aliases()
 def __getattr__(name):
     # ``http`` and ``urls`` are loaded on first use (``feedparser.http.get``,
     # ``mock.patch`` of it): they import ``urllib.request`` and ``urllib.parse``, which
-    # parsing documents does not need.
-    if name in ("http", "urls"):
+    # parsing documents does not need; ``encodings`` (decoding without parsing) too.
+    if name in ("http", "urls", "encodings"):
         import importlib
 
         return importlib.import_module(__name__ + "." + name)

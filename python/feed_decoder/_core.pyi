@@ -1,6 +1,6 @@
 """The Rust side of feed_decoder (type stubs)."""
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 Headers = Optional[Sequence[Tuple[str, str]]]
 
@@ -35,6 +35,9 @@ class Request:
     ) -> None: ...
 
 def parse_bytes(data: bytes, dict_type: type, headers: Headers, options: Options) -> Any: ...
+def decode_bytes(
+    data: bytes, headers: Headers, options: Options
+) -> Tuple[bytes, str, List[Tuple[str, str, Optional[int], Optional[int], Optional[int]]]]: ...
 def parse_path(path: str, dict_type: type, headers: Headers, options: Options) -> Any: ...
 def fetch_url(url: str, dict_type: type, request: Request, options: Options) -> Any: ...
 def parse_many(

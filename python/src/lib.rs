@@ -149,6 +149,49 @@ fn parse_bytes_outcome(bytes: &[u8], transport: &Transport, options: &Options) -
     })
 }
 
+/// A bozo record as `decode_bytes` returns it: `(type, message, line, column, offset)`.
+type RecordTuple = (String, String, Option<u64>, Option<u64>, Option<u64>);
+
+/// Decodes a document without parsing it (feedparser's `encodings.convert_to_utf8`):
+/// returns the text as a standalone UTF-8 document (its XML declaration rewritten to say
+/// so), the encoding as feedparser reports it (empty when nothing decoded), and the
+/// decoding's bozo records. `headers` as for `parse_bytes`. A panic of the engine is a
+/// record of its own (`InternalError`) and the bytes come back as they were.
+#[pyfunction]
+#[pyo3(signature = (data, headers, options))]
+fn decode_bytes<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    headers: Option<Vec<(String, String)>>,
+    options: &Options,
+) -> PyResult<(Bound<'py, PyBytes>, String, Vec<RecordTuple>)> {
+    let transport = transport_of(headers);
+    let bytes = data.as_bytes();
+    let decoded = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            let d = options.decoder.decode(bytes, &transport);
+            let records = d
+                .bozo
+                .iter()
+                .map(|b| {
+                    let p = b.position.unwrap_or_default();
+                    let name = b.kind.feedparser_name().to_owned();
+                    (name, b.message.clone(), p.line, p.column, p.offset)
+                })
+                .collect::<Vec<RecordTuple>>();
+            (d.to_utf8_document(), d.encoding, records)
+        }))
+        .map_err(|p| panic_message(&*p))
+    });
+    Ok(match decoded {
+        Ok((doc, encoding, records)) => (PyBytes::new(py, doc.as_bytes()), encoding, records),
+        Err(message) => {
+            let record = (PANIC_KIND.to_owned(), message, None, None, None);
+            (data.clone(), String::new(), vec![record])
+        }
+    })
+}
+
 /// What a URL fetch needs besides the parse options, built by the Python layer.
 #[pyclass(frozen, module = "feed_decoder._core")]
 #[derive(Clone, Debug)]
@@ -603,6 +646,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Options>()?;
     m.add_class::<Request>()?;
     m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(decode_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(parse_path, m)?)?;
     m.add_function(wrap_pyfunction!(fetch_url, m)?)?;
     m.add_function(wrap_pyfunction!(parse_many, m)?)?;

@@ -13,7 +13,8 @@ import pytest
 
 import feed_decoder
 
-SUBMODULES = ("api", "datetimes", "exceptions", "http", "mixin", "sanitizer", "urls", "util")
+SUBMODULES = ("api", "datetimes", "encodings", "exceptions", "http", "mixin", "sanitizer", "urls",
+              "util")
 
 FEED = (b"<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel>"
         b"<title>Mocked</title><link>/home</link>"
@@ -369,3 +370,26 @@ def test_category_needs_a_term():
         assert d.get("category", "none") == "none"
         with pytest.raises(KeyError):
             d["category"]
+
+
+def test_convert_to_utf8_is_the_engines_decision(feedparser):
+    import feedparser.encodings as encodings
+
+    result = {}
+    doc = b"<?xml version='1.0' encoding='windows-1251'?><rss><channel><title>\xcf\xf0\xe8</title></channel></rss>"
+    out = encodings.convert_to_utf8({}, doc, result)
+    assert out.startswith(b"<?xml version='1.0' encoding='utf-8'?>")
+    assert "При".encode() in out
+    assert result == {"encoding": "windows-1251"}
+    # Declared utf-8, not UTF-8: feedparser's override, with its exception class.
+    result = {}
+    out = encodings.convert_to_utf8({"content-type": "application/xml; charset=utf-8"},
+                                    b"<rss><title>Caf\xe9</title></rss>", result)
+    assert "Café".encode() in out and result["bozo"]
+    assert isinstance(result["bozo_exception"], feedparser.CharacterEncodingOverride)
+    assert result["bozo_exceptions"][-1] is result["bozo_exception"]
+    result = {}
+    encodings.convert_to_utf8({"content-type": "text/html"}, b"<rss/>", result)
+    assert any(isinstance(e, feedparser.NonXMLContentType) for e in result["bozo_exceptions"])
+    assert encodings.parse_content_type("text/xml; charset='utf-8'") == ("text/xml", "utf-8")
+    assert encodings.parse_content_type("application/rss+xml") == ("application/rss+xml", "")
