@@ -145,6 +145,9 @@ fn vectors() -> Vec<String> {
         "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
         "<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>",
         "<textarea><!--</textarea><img src=x onerror=alert(1)>--></textarea>",
+        "<textarea></noscript><!--</textarea><img src=x onerror=alert(1)>--></textarea>",
+        "<noscript></textarea><!--</noscript><img src=x onerror=alert(1)>--></noscript>",
+        "<svg><p><title><!--</title><img src=x onerror=alert(1)>--></title></p></svg>",
         "<svg><p><style><img src=x onerror=alert(1)></style></p></svg>",
         "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
         "<select><template><style><!--</style><a rel=\"--></style></template></select>\"><img src onerror=alert(1)>",
@@ -339,6 +342,10 @@ fn the_checker_catches_what_feedparser_lets_through() {
         "<a href=\"jav&#x09;ascript:alert(1)\">x</a>",
         "<img src=\"javascript:alert(1)\" />",
         "<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>",
+        // Comments kept inside raw text: ended early by another element's end tag, and
+        // in an SVG title that an HTML element took out of the SVG.
+        "<textarea></noscript><!--</textarea><img src=x onerror=alert(1)>--></textarea>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><p><title><!--</title><img src=x onerror=alert(1)>--></title></p></svg>",
         "<img src=x onerror=alert(1) ",
         // What feedparser writes for `jav&Tab;ascript:`: a browser reads the HTML5 names.
         "<a href=\"jav&Tab;ascript:alert(1)\">x</a>",

@@ -58,9 +58,12 @@
 //!   declaration) is written `&lt;`, so the browser sees text too;
 //! - a comment is kept only when a browser would read it as the same comment: its text
 //!   may not start with `>` or `->`, nor hold `-->` or `--!>` (so `<!--><img …>`
-//!   and `--!>` tricks are dropped), and no comment is kept inside `noscript` or
-//!   `textarea`, whose content browsers read as raw text (the `noscript` mutation);
-//!   inside those, every `<` of text is escaped as well;
+//!   and `--!>` tricks are dropped), and no comment is kept inside `noscript`,
+//!   `textarea` or SVG's `title`, whose content browsers read as raw text (the
+//!   `noscript` mutation; an SVG `title` after an HTML element that ends the SVG, as
+//!   `<svg><p><title>`, is HTML's); inside those, every `<` of text is escaped as
+//!   well, and only the element's own end tag ends it (`</noscript>` is text inside a
+//!   `textarea`);
 //! - every URL-bearing attribute (`href`, `src`, `action`, `background`, `poster`,
 //!   `cite`, `longdesc`, `usemap`, `xlink:href`, …) is checked, not only `href`, and the
 //!   check runs on the value with its character references decoded and tab/newline

@@ -14,9 +14,10 @@ pub(super) struct Processor<'f> {
     unacceptable: i64,
     mathml_ok: u32,
     svg_ok: u32,
-    /// Open `noscript`/`textarea` elements written out: browsers read their content as
-    /// raw text.
-    rawtext: u32,
+    /// The raw-text elements written out and not closed yet, by name (see
+    /// [`lists::raw_text_name`]): while one is open, a browser reads what follows as
+    /// text up to that element's end tag.
+    raw_open: Vec<&'static str>,
     /// Offsets in `out` of `&lt;` written for a text `<` whose next character was not
     /// known yet.
     deferred_lt: Vec<usize>,
@@ -91,7 +92,7 @@ impl<'f> Processor<'f> {
             unacceptable: 0,
             mathml_ok: 0,
             svg_ok: 0,
-            rawtext: 0,
+            raw_open: Vec::new(),
             deferred_lt: Vec::new(),
         }
     }
@@ -188,7 +189,7 @@ impl<'f> Processor<'f> {
             match b.get(k + 1) {
                 // `<` + letter opens an element whose attributes could take in what
                 // follows; inside raw-text elements every `<` is escaped.
-                Some(&c) if self.rawtext > 0 || c.is_ascii_alphabetic() => {
+                Some(&c) if !self.raw_open.is_empty() || c.is_ascii_alphabetic() => {
                     self.out.push_str("&lt;");
                 }
                 // Decided once the output is complete (see `Processor::finish`).
@@ -213,7 +214,7 @@ impl<'f> Processor<'f> {
     /// Writes `&lt;` and remembers where: [`Processor::finish`] turns it back into `<`
     /// when the character written after it cannot open an element.
     fn push_deferred_lt(&mut self) {
-        if self.rawtext == 0 {
+        if self.raw_open.is_empty() {
             self.deferred_lt.push(self.out.len());
         }
         self.out.push_str("&lt;");
@@ -382,7 +383,7 @@ impl<'f> Processor<'f> {
         match close {
             Some((end_text, end)) => {
                 let text = &raw[body_start..end_text];
-                if !self.filter.sanitize || (self.rawtext == 0 && comment_is_safe(text)) {
+                if !self.filter.sanitize || (self.raw_open.is_empty() && comment_is_safe(text)) {
                     self.out.push_str("<!--");
                     self.out.push_str(text);
                     self.out.push_str("-->");
@@ -546,7 +547,7 @@ impl<'f> Processor<'f> {
 
     /// A start tag written `<name>` (lower case, no attributes, no space) that is
     /// written back as it is: an element kept, outside SVG and MathML (which rename
-    /// it), not one whose text is raw (which is counted). Most tags of a feed's HTML are
+    /// it), not one whose text is raw (which is tracked). Most tags of a feed's HTML are
     /// these (`<p>`, `<em>`, `<li>`); they skip the attribute parser and the filter,
     /// whose outcome for them is known. `None` for any other tag (read in full), else
     /// where the tag ends.
@@ -557,7 +558,7 @@ impl<'f> Processor<'f> {
             || (self.svg_ok == 0
                 && self.mathml_ok == 0
                 && is_acceptable_element(name)
-                && !matches!(name, "noscript" | "textarea"));
+                && lists::raw_text_name(name).is_none());
         if !kept {
             return None;
         }
@@ -731,8 +732,8 @@ impl<'f> Processor<'f> {
                         .all(|part| url_is_safe("a", "href", part))
             });
         }
-        if matches!(&*tag, "noscript" | "textarea") {
-            self.rawtext += 1;
+        if let Some(name) = lists::raw_text_name(&tag) {
+            self.raw_open.push(name);
         }
         self.write_start(&tag, &clean);
     }
@@ -761,8 +762,10 @@ impl<'f> Processor<'f> {
                 return;
             }
         }
-        if matches!(&*tag, "noscript" | "textarea") {
-            self.rawtext = self.rawtext.saturating_sub(1);
+        // Only its own end tag ends a raw-text element (`</noscript>` is text inside a
+        // `textarea`); of two open with one name, the inner one is closed.
+        if let Some(k) = self.raw_open.iter().rposition(|&open| open == tag) {
+            self.raw_open.remove(k);
         }
         self.write_end(&tag);
     }

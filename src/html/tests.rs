@@ -83,6 +83,22 @@ fn closes_the_holes_feedparser_leaves() {
         sanitize("<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>"),
         "<noscript></noscript>"
     );
+    // Only its own end tag ends a raw-text element.
+    assert_eq!(
+        sanitize("<textarea></noscript><!--</textarea><img src=x onerror=alert(1)>--></textarea>"),
+        "<textarea></noscript></textarea>"
+    );
+    assert_eq!(
+        sanitize("<noscript><noscript></noscript><!--c--></noscript><!--d-->"),
+        "<noscript><noscript></noscript></noscript><!--d-->"
+    );
+    // An SVG title after an HTML element that ends the SVG is HTML's: raw text.
+    assert_eq!(
+        sanitize(
+            "<svg><p><title>a < b<!--</title><img src=x onerror=alert(1)>--></title></p></svg>"
+        ),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><p><title>a &lt; b</title></p></svg>"
+    );
 }
 
 #[test]
