@@ -1,8 +1,11 @@
 """The Rust side of feed_decoder (type stubs)."""
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, Iterable, Mapping, Optional, Sequence, Tuple
 
 Headers = Optional[Sequence[Tuple[str, str]]]
+
+class SanitizePolicy:
+    def __init__(self, lists: Mapping[str, Iterable[object]]) -> None: ...
 
 class Options:
     def __init__(
@@ -17,6 +20,7 @@ class Options:
         max_entries: Optional[int] = None,
         max_depth: Optional[int] = None,
         base_uri: Optional[str] = None,
+        sanitizer: Optional[SanitizePolicy] = None,
     ) -> None: ...
 
 class Request:
@@ -45,6 +49,12 @@ def parse_many(
 ) -> list: ...
 def parse_date(text: str) -> Optional[Any]: ...
 def filter_html(
-    html: str, *, sanitize: bool, resolve: bool, base: Optional[str] = None, xhtml: bool = False
+    html: str,
+    *,
+    sanitize: bool,
+    resolve: bool,
+    base: Optional[str] = None,
+    xhtml: bool = False,
+    policy: Optional[SanitizePolicy] = None,
 ) -> str: ...
 def engine_info() -> dict: ...

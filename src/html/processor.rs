@@ -557,8 +557,10 @@ impl<'f> Processor<'f> {
         let kept = !self.filter.sanitize
             || (self.svg_ok == 0
                 && self.mathml_ok == 0
-                && is_acceptable_element(name)
-                && lists::raw_text_name(name).is_none());
+                && match self.filter.policy {
+                    None => Compiled.keeps_plainly(name),
+                    Some(p) => p.keeps_plainly(name),
+                });
         if !kept {
             return None;
         }
@@ -626,23 +628,27 @@ impl<'f> Processor<'f> {
         self.sanitize_start(tag, attrs);
     }
 
-    fn sanitize_start(&mut self, tag: &str, mut attrs: Vec<HAttr<'_>>) {
-        // The attributes kept: HTML's (its list compiled to a match), MathML's or SVG's.
-        let mut allowed: fn(&str) -> bool = lists::is_acceptable_attribute;
-        let mut svg = false;
+    /// [`Processor::sanitize_start_with`] the filter's allow-lists.
+    fn sanitize_start(&mut self, tag: &str, attrs: Vec<HAttr<'_>>) {
+        match self.filter.policy {
+            None => self.sanitize_start_with(Compiled, tag, attrs),
+            Some(p) => self.sanitize_start_with(p, tag, attrs),
+        }
+    }
+
+    /// A start tag sanitized with the allow-lists `lists`, then written (or not). Built
+    /// once for each kind of lists, so that the compiled-in ones are looked up directly.
+    fn sanitize_start_with<L: Lists>(&mut self, lists: L, tag: &str, mut attrs: Vec<HAttr<'_>>) {
+        // The attributes kept: HTML's, MathML's or SVG's.
+        let mut vocabulary = Vocabulary::Html;
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
-        let local_of = |t: &str| -> (bool, bool) {
-            let local = local_name(t);
-            (
-                is_unacceptable_with_content(local),
-                matches!(
-                    local,
-                    "animate" | "animatecolor" | "animatemotion" | "animatetransform" | "set"
-                ),
-            )
-        };
-        let (drops_content, animates) = local_of(&tag);
-        let acceptable_element = is_acceptable_element(&tag);
+        let local = local_name(&tag);
+        let drops_content = lists.drops_content(local);
+        let animates = matches!(
+            local,
+            "animate" | "animatecolor" | "animatemotion" | "animatetransform" | "set"
+        );
+        let acceptable_element = lists.keeps_element(&tag);
         if !acceptable_element || self.svg_ok > 0 {
             if drops_content {
                 self.unacceptable += 1;
@@ -670,12 +676,11 @@ impl<'f> Processor<'f> {
             if tag == "svg" && has(&attrs, "xmlns", SVG_NS) {
                 self.svg_ok += 1;
             }
-            if self.mathml_ok > 0 && contains(MATHML_ELEMENTS, &tag) {
-                allowed = |key| contains(MATHML_ATTRIBUTES, key);
-            } else if self.svg_ok > 0 && contains(SVG_ELEMENTS, &tag) {
-                allowed = |key| contains(SVG_ATTRIBUTES, key);
-                svg = true;
-                tag = Cow::Owned(svg_case(&tag).to_owned());
+            if self.mathml_ok > 0 && lists.is_mathml_element(&tag) {
+                vocabulary = Vocabulary::Mathml;
+            } else if self.svg_ok > 0 && lists.is_svg_element(&tag) {
+                vocabulary = Vocabulary::Svg;
+                tag = Cow::Owned(lists.svg_element_case(&tag));
             } else if !acceptable_element {
                 return;
             }
@@ -688,14 +693,16 @@ impl<'f> Processor<'f> {
         {
             attrs.push(("xmlns:xlink".into(), XLINK_NS.into()));
         }
+        let svg = vocabulary == Vocabulary::Svg;
         let animation = svg && animates;
         let mut targets_href = false;
+        let allowed = lists.attributes(vocabulary);
         // Filtered in place: the attributes kept, in their order, with their values made
         // safe.
         let mut clean = normalize_attrs(attrs);
         clean.retain_mut(|(key, value)| {
             if key == "style" && allowed("style") {
-                let v = css::sanitize_style(value, self.svg_ok > 0);
+                let v = css::sanitize_style(value, self.svg_ok > 0, lists.policy());
                 *value = Cow::Owned(v);
                 return !value.is_empty();
             }
@@ -703,7 +710,7 @@ impl<'f> Processor<'f> {
                 return false;
             }
             if svg {
-                *key = Cow::Owned(svg_case(key).to_owned());
+                *key = Cow::Owned(lists.svg_attribute_case(key));
             }
             if key == "href" && !value.is_empty() {
                 // feedparser's check of the scheme as written.
@@ -732,7 +739,7 @@ impl<'f> Processor<'f> {
                         .all(|part| url_is_safe("a", "href", part))
             });
         }
-        if let Some(name) = lists::raw_text_name(&tag) {
+        if let Some(name) = lists.raw_text_name(&tag) {
             self.raw_open.push(name);
         }
         self.write_start(&tag, &clean);
@@ -743,18 +750,25 @@ impl<'f> Processor<'f> {
             self.write_end(tag);
             return;
         }
+        match self.filter.policy {
+            None => self.sanitize_end_with(Compiled, tag),
+            Some(p) => self.sanitize_end_with(p, tag),
+        }
+    }
+
+    /// An end tag sanitized with the allow-lists `lists`, then written (or not).
+    fn sanitize_end_with<L: Lists>(&mut self, lists: L, tag: &str) {
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
-        if !is_acceptable_element(&tag) {
-            let local = local_name(&tag);
-            if is_unacceptable_with_content(local) {
+        if !lists.keeps_element(&tag) {
+            if lists.drops_content(local_name(&tag)) {
                 self.unacceptable -= 1;
             }
-            if self.mathml_ok > 0 && contains(MATHML_ELEMENTS, &tag) {
+            if self.mathml_ok > 0 && lists.is_mathml_element(&tag) {
                 if tag == "math" {
                     self.mathml_ok -= 1;
                 }
-            } else if self.svg_ok > 0 && contains(SVG_ELEMENTS, &tag) {
-                tag = Cow::Owned(svg_case(&tag).to_owned());
+            } else if self.svg_ok > 0 && lists.is_svg_element(&tag) {
+                tag = Cow::Owned(lists.svg_element_case(&tag));
                 if tag == "svg" {
                     self.svg_ok -= 1;
                 }
