@@ -30,7 +30,8 @@
 //!    into the feedparser-shaped [`model`].
 //! 7. [`html`]: every HTML value (of XML and JSON feeds alike) is sanitized and its
 //!    relative URIs resolved in one linear pass, as feedparser does by default and safer
-//!    ([`ParseOptions::sanitize_html`], [`ParseOptions::resolve_relative_uris`]).
+//!    ([`ParseOptions::sanitize_html`], [`ParseOptions::resolve_relative_uris`]), with
+//!    feedparser's allow-lists or the caller's ([`ParseOptions::sanitize_policy`]).
 //!
 //! The result, [`Parsed`], is plain data; [`output`] writes it as the JSON contract of
 //! `feed-decoder --json`.

@@ -36,21 +36,26 @@ const URL_ATTRS: &[&str] = &[
     "srcset",
 ];
 
-/// Why re-parsed `html` is unsafe, if it is.
-fn unsafe_reason(html: &str) -> Option<String> {
+/// Why re-parsed `html` is unsafe, if it is. The elements of `allowed` are wanted (a
+/// caller widened the sanitizer's lists to keep them): they may be there, but still with
+/// no handler and no script URL.
+fn unsafe_reason(html: &str, allowed: &[&str]) -> Option<String> {
     let doc = Html::parse_fragment(html);
     for node in doc.tree.nodes() {
         let Node::Element(e) = node.value() else {
             continue;
         };
         let name = e.name().to_ascii_lowercase();
-        if ACTIVE.contains(&name.as_str()) {
+        if ACTIVE.contains(&name.as_str()) && !allowed.contains(&name.as_str()) {
             return Some(format!("element <{name}>"));
         }
         for (attr, value) in e.attrs() {
             let attr = attr.to_ascii_lowercase();
             if attr.starts_with("on") {
                 return Some(format!("handler {attr} on <{name}>"));
+            }
+            if attr == "srcdoc" {
+                return Some(format!("a document in srcdoc of <{name}>"));
             }
             let url: String = value
                 .trim_matches(|c: char| c <= ' ')
@@ -96,12 +101,17 @@ fn unsafe_reason(html: &str) -> Option<String> {
 /// The check on the value alone and embedded in a page, where what follows it could be
 /// taken into an unfinished tag.
 fn check(value: &str) -> Result<(), String> {
+    check_allowing(value, &[])
+}
+
+/// [`check`] with the elements of `allowed` wanted.
+fn check_allowing(value: &str, allowed: &[&str]) -> Result<(), String> {
     for page in [
         value.to_owned(),
         format!("<div class=\"entry\">{value}</div><p title=\"after\">after</p>"),
         format!("<table><tr><td>{value}</td></tr></table><a href=\"/next\">next</a>"),
     ] {
-        if let Some(why) = unsafe_reason(&page) {
+        if let Some(why) = unsafe_reason(&page, allowed) {
             return Err(why);
         }
     }
@@ -145,6 +155,16 @@ fn vectors() -> Vec<String> {
         "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
         "<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>",
         "<textarea><!--</textarea><img src=x onerror=alert(1)>--></textarea>",
+        "<textarea></noscript><!--</textarea><img src=x onerror=alert(1)>--></textarea>",
+        "<noscript></textarea><!--</noscript><img src=x onerror=alert(1)>--></noscript>",
+        "<svg><p><title><!--</title><img src=x onerror=alert(1)>--></title></p></svg>",
+        "<iframe><!--</iframe><img src=x onerror=alert(1)>--></iframe>",
+        "<iframe></noscript><!--</iframe><img src=x onerror=alert(1)>-->",
+        "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>",
+        "<xmp><!--</xmp><img src=x onerror=alert(1)>--></xmp>",
+        "<title><!--</title><img src=x onerror=alert(1)>--></title>",
+        "<noembed><!--</noembed><img src=x onerror=alert(1)>--></noembed>",
+        "<style><!--</style><img src=x onerror=alert(1)>--></style>",
         "<svg><p><style><img src=x onerror=alert(1)></style></p></svg>",
         "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
         "<select><template><style><!--</style><a rel=\"--></style></template></select>\"><img src onerror=alert(1)>",
@@ -329,6 +349,77 @@ fn no_vector_survives_in_any_html_field() {
     );
 }
 
+/// With the lists widened as programs widen feedparser's (video embeds, a `style`
+/// element, even event handlers, `srcdoc` and `script` listed), no vector runs script:
+/// what is not an allow-list decision stays enforced.
+#[test]
+fn widened_lists_keep_every_vector_harmless() {
+    use feed_decoder::html::{AllowList, SanitizePolicy};
+    use feed_decoder::{Decoder, ParseOptions, parse_with};
+    let policy = SanitizePolicy::new()
+        .allow(
+            AllowList::Elements,
+            [
+                "iframe", "style", "xmp", "title", "noembed", "noframes", "script",
+            ],
+        )
+        .allow(
+            AllowList::Attributes,
+            [
+                "onclick",
+                "onerror",
+                "onload",
+                "srcdoc",
+                "allowfullscreen",
+                "frameborder",
+            ],
+        )
+        .allow(AllowList::SvgAttributes, ["style", "onload", "onbegin"])
+        .allow(AllowList::CssProperties, ["position", "behavior"])
+        .deny(AllowList::ElementsDroppedWithContent, ["script", "style"]);
+    let options = ParseOptions::default().sanitize_policy(Some(std::sync::Arc::new(policy)));
+    let allowed = ["iframe", "style"];
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for vector in vectors() {
+        for feed in feeds(&vector) {
+            let parsed = parse_with(
+                &Decoder::default(),
+                &options,
+                feed.as_bytes(),
+                &Transport::Local,
+            );
+            let mut values = Vec::new();
+            html_values(&output::to_json(&parsed), &mut values);
+            for value in values {
+                checked += 1;
+                if let Err(why) = check_allowing(&value, &allowed) {
+                    failures.push(format!("{vector:?} -> {value:?}: {why}"));
+                }
+            }
+        }
+    }
+    assert!(checked > 2_000, "only {checked} values checked");
+    assert!(
+        failures.is_empty(),
+        "{} unsafe of {checked}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // The widened lists are applied: an embed survives.
+    let feed = feeds("<iframe src=\"https://example.com/v\"></iframe>").remove(0);
+    let parsed = parse_with(
+        &Decoder::default(),
+        &options,
+        feed.as_bytes(),
+        &Transport::Local,
+    );
+    assert_eq!(
+        parsed.entries[0].summary.as_deref(),
+        Some("<iframe src=\"https://example.com/v\"></iframe>")
+    );
+}
+
 #[test]
 fn the_checker_catches_what_feedparser_lets_through() {
     // feedparser 6.0.14's own output for some of the vectors above: the checker must see
@@ -339,6 +430,10 @@ fn the_checker_catches_what_feedparser_lets_through() {
         "<a href=\"jav&#x09;ascript:alert(1)\">x</a>",
         "<img src=\"javascript:alert(1)\" />",
         "<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>",
+        // Comments kept inside raw text: ended early by another element's end tag, and
+        // in an SVG title that an HTML element took out of the SVG.
+        "<textarea></noscript><!--</textarea><img src=x onerror=alert(1)>--></textarea>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><p><title><!--</title><img src=x onerror=alert(1)>--></title></p></svg>",
         "<img src=x onerror=alert(1) ",
         // What feedparser writes for `jav&Tab;ascript:`: a browser reads the HTML5 names.
         "<a href=\"jav&Tab;ascript:alert(1)\">x</a>",
@@ -346,6 +441,18 @@ fn the_checker_catches_what_feedparser_lets_through() {
     ] {
         assert!(check(unsafe_html).is_err(), "{unsafe_html}");
     }
+    // feedparser's output with iframe added to its elements (or srcdoc to its
+    // attributes): unsafe even where an iframe is wanted.
+    for unsafe_html in [
+        "<iframe src=\"/embed/1\"><!--</iframe><img src=x onerror=alert(1)>--></iframe>",
+        "<iframe srcdoc=\"&lt;script&gt;alert(1)&lt;/script&gt;\"></iframe>",
+    ] {
+        assert!(
+            check_allowing(unsafe_html, &["iframe"]).is_err(),
+            "{unsafe_html}"
+        );
+    }
+    assert!(check_allowing("<iframe src=\"/embed/1\"></iframe>", &["iframe"]).is_ok());
 }
 
 /// The text of `html` and the `href` of its links, as a browser reads them.

@@ -1,8 +1,11 @@
 """The Rust side of feed_decoder (type stubs)."""
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 Headers = Optional[Sequence[Tuple[str, str]]]
+
+class SanitizePolicy:
+    def __init__(self, lists: Mapping[str, Iterable[object]]) -> None: ...
 
 class Options:
     def __init__(
@@ -17,6 +20,7 @@ class Options:
         max_entries: Optional[int] = None,
         max_depth: Optional[int] = None,
         base_uri: Optional[str] = None,
+        sanitizer: Optional[SanitizePolicy] = None,
     ) -> None: ...
 
 class Request:
@@ -49,6 +53,12 @@ def parse_many(
 def parse_date(text: str) -> Optional[Any]: ...
 def parse_date_format(text: str) -> Optional[Tuple[Any, str]]: ...
 def filter_html(
-    html: str, *, sanitize: bool, resolve: bool, base: Optional[str] = None, xhtml: bool = False
+    html: str,
+    *,
+    sanitize: bool,
+    resolve: bool,
+    base: Optional[str] = None,
+    xhtml: bool = False,
+    policy: Optional[SanitizePolicy] = None,
 ) -> str: ...
 def engine_info() -> dict: ...

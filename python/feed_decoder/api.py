@@ -17,6 +17,7 @@ import sys
 from . import _core
 from .datetimes import _date_handlers, _reparse_dates
 from .exceptions import make_exception
+from .sanitizer import _policy as _sanitizer_policy
 from .util import FeedParserDict
 
 __all__ = ["parse", "parse_many", "SUPPORTED_VERSIONS", "PREFERRED_XML_PARSERS"]
@@ -99,7 +100,8 @@ def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_de
         sanitize_html=_setting(sanitize_html, "SANITIZE_HTML"),
         resolve_relative_uris=_setting(resolve_relative_uris, "RESOLVE_RELATIVE_URIS"),
         policy=policy, detector=detector, tld=tld, detector_prefix=prefix,
-        max_entries=max_entries, max_depth=max_depth, base_uri=base_uri)
+        max_entries=max_entries, max_depth=max_depth, base_uri=base_uri,
+        sanitizer=_sanitizer_policy())
 
 
 def _finish(result):
@@ -301,7 +303,8 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
         the response's headers of the same names; otherwise they are the whole response
         (``Content-Type``, ``Content-Location``, ``Content-Language`` …).
     :param resolve_relative_uris: default :data:`feed_decoder.RESOLVE_RELATIVE_URIS`.
-    :param sanitize_html: default :data:`feed_decoder.SANITIZE_HTML`.
+    :param sanitize_html: default :data:`feed_decoder.SANITIZE_HTML`. The allow-lists
+        are :class:`feed_decoder.sanitizer._HTMLSanitizer`'s, as they are at the call.
     :param optimistic_encoding_detection: ``False`` lets the encoding detector read the
         whole document instead of its first kilobytes.
 

@@ -7,18 +7,138 @@ content, other unknown elements unwrapped, unsafe URLs emptied, and the places w
 feedparser's output could still run script in a browser closed.
 
 :class:`_HTMLSanitizer` holds those allow-lists as feedparser 6.0.14 publishes them
-(sets of names), for programs that read them. The engine keeps its own copy, compiled
-in: adding to or removing from these sets, or replacing them, changes neither
-:func:`_sanitize_html` nor ``parse``.
+(sets of names), and the engine follows them as feedparser does: a program that
+changes them changes what ``parse`` and :func:`_sanitize_html` keep::
+
+    _HTMLSanitizer.acceptable_elements.update(["iframe"])      # keep video embeds
+    _HTMLSanitizer.acceptable_attributes.discard("style")      # drop every style
+    _HTMLSanitizer.acceptable_elements = {"p", "a", "br"}      # replace a list
+
+An element added is kept with its acceptable attributes; one removed is unwrapped (its
+text kept), or dropped with its content when it is in
+``unacceptable_elements_with_end_tag``; an attribute removed is dropped; the CSS lists
+decide what stays in ``style``; ``acceptable_elements`` also decides which plain RSS
+texts are read as HTML. What is not an allow-list decision stays enforced whatever the
+lists say: ``script`` is never kept, nor event handlers (``on*``) or ``srcdoc``; URLs
+are checked (script URLs emptied, links need a safe scheme); an added element a browser
+reads as raw text (``iframe``, ``style``, ``title``, ``xmp`` …) keeps no comment.
+
+The sets notice their changes: each is a :class:`set` whose changing methods (``add``,
+``update``, ``discard``, ``|=`` …) count a change, and a set assigned to the class is
+copied into such a set. ``parse`` rebuilds the engine's lists only after a change, so
+an unchanged module costs nothing per parse. A list replaced by another kind of
+collection (a ``list``, a ``frozenset``) is read when assigned; changes made inside it
+later go unnoticed.
 """
 
 from . import _core
 
 __all__ = ["_HTMLSanitizer", "_sanitize_html"]
 
+#: The class attributes holding allow-lists (feedparser's names).
+_LIST_NAMES = (
+    "acceptable_elements", "acceptable_attributes", "unacceptable_elements_with_end_tag",
+    "acceptable_css_properties", "acceptable_css_keywords", "mathml_elements",
+    "mathml_attributes", "svg_elements", "svg_attributes", "acceptable_svg_properties",
+)
 
-class _HTMLSanitizer:
-    """feedparser's sanitizer allow-lists, as class attributes (sets of names).
+#: How many changes the lists have seen: the engine's lists are rebuilt when it moves.
+_changes = 0
+
+
+def _changed():
+    global _changes
+    _changes += 1
+
+
+class _ListSet(set):
+    """A set of names that counts its changes (see the module's docs)."""
+
+    __slots__ = ()
+
+    def add(self, element):
+        set.add(self, element)
+        _changed()
+
+    def discard(self, element):
+        set.discard(self, element)
+        _changed()
+
+    def remove(self, element):
+        set.remove(self, element)
+        _changed()
+
+    def pop(self):
+        element = set.pop(self)
+        _changed()
+        return element
+
+    def clear(self):
+        set.clear(self)
+        _changed()
+
+    def update(self, *others):
+        set.update(self, *others)
+        _changed()
+
+    def difference_update(self, *others):
+        set.difference_update(self, *others)
+        _changed()
+
+    def intersection_update(self, *others):
+        set.intersection_update(self, *others)
+        _changed()
+
+    def symmetric_difference_update(self, other):
+        set.symmetric_difference_update(self, other)
+        _changed()
+
+    def __ior__(self, other):
+        result = set.__ior__(self, other)
+        _changed()
+        return result
+
+    def __iand__(self, other):
+        result = set.__iand__(self, other)
+        _changed()
+        return result
+
+    def __isub__(self, other):
+        result = set.__isub__(self, other)
+        _changed()
+        return result
+
+    def __ixor__(self, other):
+        result = set.__ixor__(self, other)
+        _changed()
+        return result
+
+    def __reduce__(self):
+        return set, (list(self),)  # pickled and copied as the plain set it stands for
+
+
+class _WatchedLists(type):
+    """The class of :class:`_HTMLSanitizer`: an allow-list assigned to it is copied into
+    a :class:`_ListSet` (when it is a set) and counts a change."""
+
+    def __setattr__(cls, name, value):
+        if name in _LIST_NAMES:
+            if isinstance(value, (set, frozenset)) and type(value) is not _ListSet:
+                value = _ListSet(value)
+            super().__setattr__(name, value)
+            _changed()
+        else:
+            super().__setattr__(name, value)
+
+    def __delattr__(cls, name):
+        super().__delattr__(name)
+        if name in _LIST_NAMES:
+            _changed()
+
+
+class _HTMLSanitizer(metaclass=_WatchedLists):
+    """feedparser's sanitizer allow-lists, as class attributes (sets of names) that the
+    engine follows (see the module's docs).
 
     Not a parser: the engine sanitizes (:func:`_sanitize_html`), so there is no
     ``feed()``/``output()`` to call, and constructing one raises ``TypeError``.
@@ -40,7 +160,7 @@ class _HTMLSanitizer:
         "video",
     }
 
-    #: HTML attributes kept (event handlers never are).
+    #: HTML attributes kept (event handlers and ``srcdoc`` never are).
     acceptable_attributes = {
         "abbr", "accept", "accept-charset", "accesskey", "action", "align", "alt",
         "autocomplete", "autofocus", "axis", "background", "balance", "bgcolor",
@@ -175,8 +295,43 @@ class _HTMLSanitizer:
             "feed_decoder.sanitizer._sanitize_html(html, encoding, type) instead")
 
 
+for _name in _LIST_NAMES:
+    setattr(_HTMLSanitizer, _name, getattr(_HTMLSanitizer, _name))  # watched from now on
+del _name
+
+#: feedparser's lists, to tell the engine's defaults from changed lists.
+_DEFAULTS = {name: frozenset(getattr(_HTMLSanitizer, name)) for name in _LIST_NAMES}
+
+#: The engine's lists for the count of changes they were built at (``None``: the
+#: defaults, compiled into the engine).
+_built = (_changes, None)
+
+
+def _names(value):
+    """The names an allow-list holds (``str`` items; nothing else can match a name)."""
+    return frozenset(v for v in value if isinstance(v, str))
+
+
+def _policy():
+    """The engine's lists for ``_HTMLSanitizer``'s as they are now: ``None`` while they
+    are feedparser's, else a ``_core.SanitizePolicy``, rebuilt only after a change."""
+    global _built
+    changes, policy = _built
+    if changes == _changes:
+        return policy
+    changes = _changes
+    lists = {name: _names(getattr(_HTMLSanitizer, name)) for name in _LIST_NAMES}
+    if any(lists[name] != _DEFAULTS[name] for name in _LIST_NAMES):
+        policy = _core.SanitizePolicy(lists)
+    else:
+        policy = None
+    _built = (changes, policy)
+    return policy
+
+
 def _sanitize_html(html_source, encoding=None, _type="text/html"):
-    """``html_source`` made safe to display, as ``parse`` sanitizes every HTML value.
+    """``html_source`` made safe to display, as ``parse`` sanitizes every HTML value
+    (with :class:`_HTMLSanitizer`'s lists as they are now).
 
     ``_type`` ``"application/xhtml+xml"`` reads the value as XHTML (a ``/>`` closes the
     element); ``encoding`` decodes ``bytes`` (default UTF-8). Surrounding white space is
@@ -185,4 +340,4 @@ def _sanitize_html(html_source, encoding=None, _type="text/html"):
     if isinstance(html_source, (bytes, bytearray)):
         html_source = bytes(html_source).decode(encoding or "utf-8", "replace")
     return _core.filter_html(html_source, sanitize=True, resolve=False,
-                             xhtml=_type == "application/xhtml+xml")
+                             xhtml=_type == "application/xhtml+xml", policy=_policy())

@@ -2,7 +2,14 @@
 
 from typing import Optional, Set, Union
 
-class _HTMLSanitizer:
+class _ListSet(Set[str]):
+    """A set of names that counts its changes (the engine follows them)."""
+
+class _WatchedLists(type):
+    def __setattr__(cls, name: str, value: object) -> None: ...
+    def __delattr__(cls, name: str) -> None: ...
+
+class _HTMLSanitizer(metaclass=_WatchedLists):
     acceptable_elements: Set[str]
     acceptable_attributes: Set[str]
     unacceptable_elements_with_end_tag: Set[str]

@@ -12,7 +12,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use feed_decoder::html::{HtmlFilter, Markup};
+use feed_decoder::html::{AllowList, HtmlFilter, Markup};
 use feed_decoder::http::{FetchError, FetchOptions, Fetched, fetch_blocking};
 use feed_decoder::{Decoder, Headers, ParseOptions, Parsed, Policy, Transport};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -30,6 +30,40 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// The `type` of the record that stands for a panic of the engine.
 const PANIC_KIND: &str = "InternalError";
 
+/// The sanitizer's allow-lists when a program changed `feedparser.sanitizer`'s
+/// `_HTMLSanitizer` sets (the Python layer builds one per change, not per parse).
+#[pyclass(frozen, module = "feed_decoder._core")]
+#[derive(Clone, Debug)]
+struct SanitizePolicy {
+    lists: std::sync::Arc<feed_decoder::html::SanitizePolicy>,
+}
+
+#[pymethods]
+impl SanitizePolicy {
+    /// `lists`: feedparser's list names (`acceptable_elements`, …) to iterables of
+    /// names; a list not given keeps its default, an item that is not a `str` is
+    /// ignored (it could match no name).
+    #[new]
+    fn new(lists: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let mut policy = feed_decoder::html::SanitizePolicy::new();
+        for (key, value) in lists.iter() {
+            let key: String = key.extract()?;
+            let list = AllowList::from_feedparser_name(&key)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown allow-list {key:?}")))?;
+            let mut names = Vec::new();
+            for item in value.try_iter()? {
+                if let Ok(name) = item?.extract::<String>() {
+                    names.push(name);
+                }
+            }
+            policy = policy.replace(list, names);
+        }
+        Ok(SanitizePolicy {
+            lists: std::sync::Arc::new(policy),
+        })
+    }
+}
+
 /// The engine's options, built once per call by the Python layer.
 #[pyclass(frozen, module = "feed_decoder._core")]
 #[derive(Clone, Debug)]
@@ -43,7 +77,7 @@ impl Options {
     #[new]
     #[pyo3(signature = (*, sanitize_html=true, resolve_relative_uris=true, policy="recover",
         detector=true, tld=None, detector_prefix=None, max_entries=None, max_depth=None,
-        base_uri=None))]
+        base_uri=None, sanitizer=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         sanitize_html: bool,
@@ -55,6 +89,7 @@ impl Options {
         max_entries: Option<usize>,
         max_depth: Option<usize>,
         base_uri: Option<String>,
+        sanitizer: Option<PyRef<'_, SanitizePolicy>>,
     ) -> PyResult<Self> {
         let policy = match policy {
             "recover" => Policy::Recover,
@@ -75,7 +110,8 @@ impl Options {
         let mut parse = ParseOptions::default()
             .sanitize_html(sanitize_html)
             .resolve_relative_uris(resolve_relative_uris)
-            .base_uri(base_uri);
+            .base_uri(base_uri)
+            .sanitize_policy(sanitizer.map(|s| std::sync::Arc::clone(&s.lists)));
         if let Some(n) = max_entries {
             parse = parse.max_entries(n);
         }
@@ -600,10 +636,11 @@ fn parse_date_format<'py>(
 }
 
 /// Filters one HTML value as the engine filters every HTML value of a feed: sanitized
-/// with feedparser's allow-lists and/or its relative URIs resolved against `base`
-/// (`xhtml`: the value is `application/xhtml+xml`). The interpreter is released meanwhile.
+/// with feedparser's allow-lists (`policy`'s when given) and/or its relative URIs
+/// resolved against `base` (`xhtml`: the value is `application/xhtml+xml`). The
+/// interpreter is released meanwhile.
 #[pyfunction]
-#[pyo3(signature = (html, *, sanitize, resolve, base=None, xhtml=false))]
+#[pyo3(signature = (html, *, sanitize, resolve, base=None, xhtml=false, policy=None))]
 fn filter_html(
     py: Python<'_>,
     html: &str,
@@ -611,14 +648,17 @@ fn filter_html(
     resolve: bool,
     base: Option<&str>,
     xhtml: bool,
+    policy: Option<PyRef<'_, SanitizePolicy>>,
 ) -> String {
     let markup = if xhtml { Markup::Xhtml } else { Markup::Html };
+    let policy = policy.map(|p| std::sync::Arc::clone(&p.lists));
     py.detach(|| {
         HtmlFilter::new()
             .sanitize(sanitize)
             .resolve(resolve)
             .base(base)
             .markup(markup)
+            .policy(policy.as_deref())
             .apply(html)
             .into_owned()
     })
@@ -644,6 +684,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     fast::commit_on_demand();
     m.add_function(wrap_pyfunction!(fast::install_fast_methods, m)?)?;
     m.add_class::<Options>()?;
+    m.add_class::<SanitizePolicy>()?;
     m.add_class::<Request>()?;
     m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(decode_bytes, m)?)?;

@@ -10,10 +10,27 @@
 //!    a colour or length; inside SVG also for the SVG properties.
 
 use super::lists::{CSS_KEYWORDS, CSS_PROPERTIES, SVG_PROPERTIES};
-use super::{contains, is_py_space, is_word};
+use super::{AllowList, SanitizePolicy, contains, is_py_space, is_word};
 
-/// The cleaned `style` value (empty when nothing may stay).
-pub(super) fn sanitize_style(style: &str, in_svg: bool) -> String {
+/// Whether `list` (one of the CSS lists) holds `name`: the policy's when there is one,
+/// else the compiled-in table.
+fn listed(policy: Option<&SanitizePolicy>, list: AllowList, name: &str) -> bool {
+    match policy {
+        Some(p) => p.has(list, name),
+        None => contains(
+            match list {
+                AllowList::CssProperties => CSS_PROPERTIES,
+                AllowList::CssKeywords => CSS_KEYWORDS,
+                _ => SVG_PROPERTIES,
+            },
+            name,
+        ),
+    }
+}
+
+/// The cleaned `style` value (empty when nothing may stay), with the CSS lists of
+/// `policy` (feedparser's without one).
+pub(super) fn sanitize_style(style: &str, in_svg: bool, policy: Option<&SanitizePolicy>) -> String {
     let style = remove_urls(style);
     if !gauntlet(&style) || !only_declarations(&style) {
         return String::new();
@@ -25,15 +42,15 @@ pub(super) fn sanitize_style(style: &str, in_svg: bool) -> String {
         }
         let lower = prop.to_lowercase();
         let family = lower.split('-').next().unwrap_or("");
-        let keep = if contains(CSS_PROPERTIES, &lower) {
+        let keep = if listed(policy, AllowList::CssProperties, &lower) {
             true
         } else if matches!(family, "background" | "border" | "margin" | "padding") {
             value
                 .split(is_py_space)
                 .filter(|k| !k.is_empty())
-                .all(|k| contains(CSS_KEYWORDS, k) || valid_css_value(k))
+                .all(|k| listed(policy, AllowList::CssKeywords, k) || valid_css_value(k))
         } else {
-            in_svg && contains(SVG_PROPERTIES, &lower)
+            in_svg && listed(policy, AllowList::SvgProperties, &lower)
         };
         if keep {
             clean.push(format!("{prop}: {value};"));
@@ -267,25 +284,28 @@ mod tests {
 
     #[test]
     fn styles() {
-        assert_eq!(sanitize_style("color: red", false), "color: red;");
+        assert_eq!(sanitize_style("color: red", false, None), "color: red;");
         assert_eq!(
-            sanitize_style("color: red; background: url(x)", false),
+            sanitize_style("color: red; background: url(x)", false, None),
             "color: red;"
         );
         assert_eq!(
-            sanitize_style("margin: 0 auto; padding: 1em 2px", false),
+            sanitize_style("margin: 0 auto; padding: 1em 2px", false, None),
             "margin: 0 auto; padding: 1em 2px;"
         );
-        assert_eq!(sanitize_style("margin: expression(alert(1))", false), "");
         assert_eq!(
-            sanitize_style("color: red; behavior: x", false),
+            sanitize_style("margin: expression(alert(1))", false, None),
+            ""
+        );
+        assert_eq!(
+            sanitize_style("color: red; behavior: x", false, None),
             "color: red;"
         );
-        assert_eq!(sanitize_style("fill: red", false), "");
-        assert_eq!(sanitize_style("fill: red", true), "fill: red;");
-        assert_eq!(sanitize_style("color: &#114;ed", false), "");
+        assert_eq!(sanitize_style("fill: red", false, None), "");
+        assert_eq!(sanitize_style("fill: red", true, None), "fill: red;");
+        assert_eq!(sanitize_style("color: &#114;ed", false, None), "");
         assert_eq!(
-            sanitize_style("font-family: 'a b'", false),
+            sanitize_style("font-family: 'a b'", false, None),
             "font-family: 'a b';"
         );
     }

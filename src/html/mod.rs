@@ -18,6 +18,12 @@
 //!   drops processing instructions and declarations, and serializes the way feedparser's
 //!   tests expect (`<br />`, attributes sorted, double-quoted and escaped).
 //!
+//! Those lists are compiled in. A caller that wants others (an `iframe` kept for video
+//! embeds, an element or attribute removed), as programs change feedparser's
+//! `_HTMLSanitizer` sets, gives a [`SanitizePolicy`] ([`HtmlFilter::policy`],
+//! [`crate::ParseOptions::sanitize_policy`]); its docs say what the lists decide and
+//! what stays enforced whatever they say.
+//!
 //! ## Why our own tokenizer
 //!
 //! feedparser's output is defined by an SGML tokenizer (`sgmllib`) with feedparser's own
@@ -58,9 +64,12 @@
 //!   declaration) is written `&lt;`, so the browser sees text too;
 //! - a comment is kept only when a browser would read it as the same comment: its text
 //!   may not start with `>` or `->`, nor hold `-->` or `--!>` (so `<!--><img …>`
-//!   and `--!>` tricks are dropped), and no comment is kept inside `noscript` or
-//!   `textarea`, whose content browsers read as raw text (the `noscript` mutation);
-//!   inside those, every `<` of text is escaped as well;
+//!   and `--!>` tricks are dropped), and no comment is kept inside `noscript`,
+//!   `textarea` or SVG's `title`, whose content browsers read as raw text (the
+//!   `noscript` mutation; an SVG `title` after an HTML element that ends the SVG, as
+//!   `<svg><p><title>`, is HTML's); inside those, every `<` of text is escaped as
+//!   well, and only the element's own end tag ends it (`</noscript>` is text inside a
+//!   `textarea`);
 //! - every URL-bearing attribute (`href`, `src`, `action`, `background`, `poster`,
 //!   `cite`, `longdesc`, `usemap`, `xlink:href`, …) is checked, not only `href`, and the
 //!   check runs on the value with its character references decoded and tab/newline
@@ -73,10 +82,13 @@
 
 mod css;
 mod lists;
+mod policy;
 mod processor;
 mod scan;
 mod urls;
 pub(crate) use lists::is_void;
+pub use policy::{AllowList, SanitizePolicy};
+use policy::{Compiled, Lists, Vocabulary};
 use processor::*;
 use scan::*;
 use urls::*;
@@ -84,10 +96,7 @@ use urls::*;
 use std::borrow::Cow;
 
 use crate::url::{scheme_of, urljoin};
-use lists::{
-    MATHML_ATTRIBUTES, MATHML_ELEMENTS, RELATIVE_URIS, SVG_ATTRIBUTES, SVG_CASED, SVG_ELEMENTS,
-    UNACCEPTABLE_WITH_CONTENT,
-};
+use lists::{RELATIVE_URIS, SVG_CASED};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const MATHML_NS: &str = "http://www.w3.org/1998/Math/MathML";
@@ -121,6 +130,7 @@ pub struct HtmlFilter<'a> {
     resolve: bool,
     base: Option<&'a str>,
     markup: Markup,
+    policy: Option<&'a SanitizePolicy>,
 }
 
 impl Default for HtmlFilter<'_> {
@@ -130,6 +140,7 @@ impl Default for HtmlFilter<'_> {
             resolve: true,
             base: None,
             markup: Markup::Html,
+            policy: None,
         }
     }
 }
@@ -162,6 +173,14 @@ impl<'a> HtmlFilter<'a> {
     /// The markup of the value. Default: [`Markup::Html`].
     pub fn markup(mut self, markup: Markup) -> Self {
         self.markup = markup;
+        self
+    }
+
+    /// The allow-lists to sanitize with. Default: none, feedparser's lists compiled in
+    /// (the fastest path; [`SanitizePolicy::new`] holds the same lists, looked up in hash
+    /// sets).
+    pub fn policy(mut self, policy: Option<&'a SanitizePolicy>) -> Self {
+        self.policy = policy;
         self
     }
 
@@ -216,10 +235,6 @@ pub fn sanitize(html: &str) -> String {
 #[must_use]
 pub fn is_acceptable_element(name: &str) -> bool {
     lists::is_acceptable_element(name)
-}
-
-fn is_unacceptable_with_content(name: &str) -> bool {
-    UNACCEPTABLE_WITH_CONTENT.contains(&name)
 }
 
 /// Whether the sorted `list` holds `s`.

@@ -14,9 +14,10 @@ pub(super) struct Processor<'f> {
     unacceptable: i64,
     mathml_ok: u32,
     svg_ok: u32,
-    /// Open `noscript`/`textarea` elements written out: browsers read their content as
-    /// raw text.
-    rawtext: u32,
+    /// The raw-text elements written out and not closed yet, by name (see
+    /// [`lists::raw_text_name`]): while one is open, a browser reads what follows as
+    /// text up to that element's end tag.
+    raw_open: Vec<&'static str>,
     /// Offsets in `out` of `&lt;` written for a text `<` whose next character was not
     /// known yet.
     deferred_lt: Vec<usize>,
@@ -91,7 +92,7 @@ impl<'f> Processor<'f> {
             unacceptable: 0,
             mathml_ok: 0,
             svg_ok: 0,
-            rawtext: 0,
+            raw_open: Vec::new(),
             deferred_lt: Vec::new(),
         }
     }
@@ -188,7 +189,7 @@ impl<'f> Processor<'f> {
             match b.get(k + 1) {
                 // `<` + letter opens an element whose attributes could take in what
                 // follows; inside raw-text elements every `<` is escaped.
-                Some(&c) if self.rawtext > 0 || c.is_ascii_alphabetic() => {
+                Some(&c) if !self.raw_open.is_empty() || c.is_ascii_alphabetic() => {
                     self.out.push_str("&lt;");
                 }
                 // Decided once the output is complete (see `Processor::finish`).
@@ -213,7 +214,7 @@ impl<'f> Processor<'f> {
     /// Writes `&lt;` and remembers where: [`Processor::finish`] turns it back into `<`
     /// when the character written after it cannot open an element.
     fn push_deferred_lt(&mut self) {
-        if self.rawtext == 0 {
+        if self.raw_open.is_empty() {
             self.deferred_lt.push(self.out.len());
         }
         self.out.push_str("&lt;");
@@ -382,7 +383,7 @@ impl<'f> Processor<'f> {
         match close {
             Some((end_text, end)) => {
                 let text = &raw[body_start..end_text];
-                if !self.filter.sanitize || (self.rawtext == 0 && comment_is_safe(text)) {
+                if !self.filter.sanitize || (self.raw_open.is_empty() && comment_is_safe(text)) {
                     self.out.push_str("<!--");
                     self.out.push_str(text);
                     self.out.push_str("-->");
@@ -546,7 +547,7 @@ impl<'f> Processor<'f> {
 
     /// A start tag written `<name>` (lower case, no attributes, no space) that is
     /// written back as it is: an element kept, outside SVG and MathML (which rename
-    /// it), not one whose text is raw (which is counted). Most tags of a feed's HTML are
+    /// it), not one whose text is raw (which is tracked). Most tags of a feed's HTML are
     /// these (`<p>`, `<em>`, `<li>`); they skip the attribute parser and the filter,
     /// whose outcome for them is known. `None` for any other tag (read in full), else
     /// where the tag ends.
@@ -556,8 +557,10 @@ impl<'f> Processor<'f> {
         let kept = !self.filter.sanitize
             || (self.svg_ok == 0
                 && self.mathml_ok == 0
-                && is_acceptable_element(name)
-                && !matches!(name, "noscript" | "textarea"));
+                && match self.filter.policy {
+                    None => Compiled.keeps_plainly(name),
+                    Some(p) => p.keeps_plainly(name),
+                });
         if !kept {
             return None;
         }
@@ -625,23 +628,27 @@ impl<'f> Processor<'f> {
         self.sanitize_start(tag, attrs);
     }
 
-    fn sanitize_start(&mut self, tag: &str, mut attrs: Vec<HAttr<'_>>) {
-        // The attributes kept: HTML's (its list compiled to a match), MathML's or SVG's.
-        let mut allowed: fn(&str) -> bool = lists::is_acceptable_attribute;
-        let mut svg = false;
+    /// [`Processor::sanitize_start_with`] the filter's allow-lists.
+    fn sanitize_start(&mut self, tag: &str, attrs: Vec<HAttr<'_>>) {
+        match self.filter.policy {
+            None => self.sanitize_start_with(Compiled, tag, attrs),
+            Some(p) => self.sanitize_start_with(p, tag, attrs),
+        }
+    }
+
+    /// A start tag sanitized with the allow-lists `lists`, then written (or not). Built
+    /// once for each kind of lists, so that the compiled-in ones are looked up directly.
+    fn sanitize_start_with<L: Lists>(&mut self, lists: L, tag: &str, mut attrs: Vec<HAttr<'_>>) {
+        // The attributes kept: HTML's, MathML's or SVG's.
+        let mut vocabulary = Vocabulary::Html;
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
-        let local_of = |t: &str| -> (bool, bool) {
-            let local = local_name(t);
-            (
-                is_unacceptable_with_content(local),
-                matches!(
-                    local,
-                    "animate" | "animatecolor" | "animatemotion" | "animatetransform" | "set"
-                ),
-            )
-        };
-        let (drops_content, animates) = local_of(&tag);
-        let acceptable_element = is_acceptable_element(&tag);
+        let local = local_name(&tag);
+        let drops_content = lists.drops_content(local);
+        let animates = matches!(
+            local,
+            "animate" | "animatecolor" | "animatemotion" | "animatetransform" | "set"
+        );
+        let acceptable_element = lists.keeps_element(&tag);
         if !acceptable_element || self.svg_ok > 0 {
             if drops_content {
                 self.unacceptable += 1;
@@ -669,12 +676,11 @@ impl<'f> Processor<'f> {
             if tag == "svg" && has(&attrs, "xmlns", SVG_NS) {
                 self.svg_ok += 1;
             }
-            if self.mathml_ok > 0 && contains(MATHML_ELEMENTS, &tag) {
-                allowed = |key| contains(MATHML_ATTRIBUTES, key);
-            } else if self.svg_ok > 0 && contains(SVG_ELEMENTS, &tag) {
-                allowed = |key| contains(SVG_ATTRIBUTES, key);
-                svg = true;
-                tag = Cow::Owned(svg_case(&tag).to_owned());
+            if self.mathml_ok > 0 && lists.is_mathml_element(&tag) {
+                vocabulary = Vocabulary::Mathml;
+            } else if self.svg_ok > 0 && lists.is_svg_element(&tag) {
+                vocabulary = Vocabulary::Svg;
+                tag = Cow::Owned(lists.svg_element_case(&tag));
             } else if !acceptable_element {
                 return;
             }
@@ -687,14 +693,16 @@ impl<'f> Processor<'f> {
         {
             attrs.push(("xmlns:xlink".into(), XLINK_NS.into()));
         }
+        let svg = vocabulary == Vocabulary::Svg;
         let animation = svg && animates;
         let mut targets_href = false;
+        let allowed = lists.attributes(vocabulary);
         // Filtered in place: the attributes kept, in their order, with their values made
         // safe.
         let mut clean = normalize_attrs(attrs);
         clean.retain_mut(|(key, value)| {
             if key == "style" && allowed("style") {
-                let v = css::sanitize_style(value, self.svg_ok > 0);
+                let v = css::sanitize_style(value, self.svg_ok > 0, lists.policy());
                 *value = Cow::Owned(v);
                 return !value.is_empty();
             }
@@ -702,7 +710,7 @@ impl<'f> Processor<'f> {
                 return false;
             }
             if svg {
-                *key = Cow::Owned(svg_case(key).to_owned());
+                *key = Cow::Owned(lists.svg_attribute_case(key));
             }
             if key == "href" && !value.is_empty() {
                 // feedparser's check of the scheme as written.
@@ -731,8 +739,8 @@ impl<'f> Processor<'f> {
                         .all(|part| url_is_safe("a", "href", part))
             });
         }
-        if matches!(&*tag, "noscript" | "textarea") {
-            self.rawtext += 1;
+        if let Some(name) = lists.raw_text_name(&tag) {
+            self.raw_open.push(name);
         }
         self.write_start(&tag, &clean);
     }
@@ -742,18 +750,25 @@ impl<'f> Processor<'f> {
             self.write_end(tag);
             return;
         }
+        match self.filter.policy {
+            None => self.sanitize_end_with(Compiled, tag),
+            Some(p) => self.sanitize_end_with(p, tag),
+        }
+    }
+
+    /// An end tag sanitized with the allow-lists `lists`, then written (or not).
+    fn sanitize_end_with<L: Lists>(&mut self, lists: L, tag: &str) {
         let mut tag: Cow<'_, str> = Cow::Borrowed(tag);
-        if !is_acceptable_element(&tag) {
-            let local = local_name(&tag);
-            if is_unacceptable_with_content(local) {
+        if !lists.keeps_element(&tag) {
+            if lists.drops_content(local_name(&tag)) {
                 self.unacceptable -= 1;
             }
-            if self.mathml_ok > 0 && contains(MATHML_ELEMENTS, &tag) {
+            if self.mathml_ok > 0 && lists.is_mathml_element(&tag) {
                 if tag == "math" {
                     self.mathml_ok -= 1;
                 }
-            } else if self.svg_ok > 0 && contains(SVG_ELEMENTS, &tag) {
-                tag = Cow::Owned(svg_case(&tag).to_owned());
+            } else if self.svg_ok > 0 && lists.is_svg_element(&tag) {
+                tag = Cow::Owned(lists.svg_element_case(&tag));
                 if tag == "svg" {
                     self.svg_ok -= 1;
                 }
@@ -761,8 +776,10 @@ impl<'f> Processor<'f> {
                 return;
             }
         }
-        if matches!(&*tag, "noscript" | "textarea") {
-            self.rawtext = self.rawtext.saturating_sub(1);
+        // Only its own end tag ends a raw-text element (`</noscript>` is text inside a
+        // `textarea`); of two open with one name, the inner one is closed.
+        if let Some(k) = self.raw_open.iter().rposition(|&open| open == tag) {
+            self.raw_open.remove(k);
         }
         self.write_end(&tag);
     }

@@ -83,6 +83,22 @@ fn closes_the_holes_feedparser_leaves() {
         sanitize("<noscript><!--</noscript><img src=x onerror=alert(1)>--></noscript>"),
         "<noscript></noscript>"
     );
+    // Only its own end tag ends a raw-text element.
+    assert_eq!(
+        sanitize("<textarea></noscript><!--</textarea><img src=x onerror=alert(1)>--></textarea>"),
+        "<textarea></noscript></textarea>"
+    );
+    assert_eq!(
+        sanitize("<noscript><noscript></noscript><!--c--></noscript><!--d-->"),
+        "<noscript><noscript></noscript></noscript><!--d-->"
+    );
+    // An SVG title after an HTML element that ends the SVG is HTML's: raw text.
+    assert_eq!(
+        sanitize(
+            "<svg><p><title>a < b<!--</title><img src=x onerror=alert(1)>--></title></p></svg>"
+        ),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><p><title>a &lt; b</title></p></svg>"
+    );
 }
 
 #[test]
@@ -453,4 +469,272 @@ fn a_reference_at_the_end_of_a_value_ends_at_its_last_dot_or_dash() {
     assert_eq!(sanitize("A&M"), "A&M");
     assert_eq!(sanitize("<b>x</b> b,&nbsp..."), "<b>x</b> b,&amp;nbsp...");
     assert_eq!(sanitize("A&M. <b>x</b>"), "A&amp;M. <b>x</b>");
+}
+
+mod policy {
+    use super::super::{AllowList, HtmlFilter, Markup, SanitizePolicy, sanitize};
+
+    fn with(policy: &SanitizePolicy, html: &str) -> String {
+        HtmlFilter::new()
+            .resolve(false)
+            .policy(Some(policy))
+            .apply(html)
+            .into_owned()
+    }
+
+    fn fp() -> SanitizePolicy {
+        SanitizePolicy::new()
+    }
+
+    /// Changed lists give what feedparser 6.0.14 gives with its sets changed alike (each
+    /// expectation is feedparser's `_sanitize_html` output).
+    #[test]
+    fn changed_lists_act_as_feedparsers() {
+        use AllowList::*;
+        let cases: Vec<(SanitizePolicy, &str, &str)> = vec![
+            (
+                fp().allow(Elements, ["iframe"]),
+                r#"<p>v <iframe src="https://www.youtube.com/embed/x" width="560" onload="x()" allowfullscreen>f</iframe></p>"#,
+                r#"<p>v <iframe src="https://www.youtube.com/embed/x" width="560">f</iframe></p>"#,
+            ),
+            (
+                fp().deny(Elements, ["b"]),
+                r#"<p><b class="x">bold</b> t</p>"#,
+                "<p>bold t</p>",
+            ),
+            (
+                fp().deny(Elements, ["p"])
+                    .allow(ElementsDroppedWithContent, ["p"]),
+                "a<p>gone</p>b",
+                "ab",
+            ),
+            (
+                fp().deny(ElementsDroppedWithContent, ["script"]),
+                "a<script>x = 1</script>b",
+                "ax = 1b",
+            ),
+            (
+                fp().deny(Attributes, ["class", "style"]),
+                r#"<p class="c" id="i" style="color: red">t</p>"#,
+                r#"<p id="i">t</p>"#,
+            ),
+            (
+                fp().allow(CssProperties, ["position"]),
+                r#"<p style="position: fixed; color: red">t</p>"#,
+                r#"<p style="position: fixed; color: red;">t</p>"#,
+            ),
+            (
+                fp().deny(CssProperties, ["color"]),
+                r#"<p style="position: fixed; color: red; width: 1px">t</p>"#,
+                r#"<p style="width: 1px;">t</p>"#,
+            ),
+            (
+                fp().deny(CssKeywords, ["solid"]),
+                r#"<p style="border: solid 1px; margin: auto">t</p>"#,
+                r#"<p style="margin: auto;">t</p>"#,
+            ),
+            (
+                fp().allow(CssKeywords, ["inherit"]),
+                r#"<p style="border: inherit">t</p>"#,
+                r#"<p style="border: inherit;">t</p>"#,
+            ),
+            (
+                fp().deny(SvgElements, ["circle"]),
+                r#"<svg><circle r="1"><title>c</title></circle></svg>"#,
+                r#"<svg xmlns="http://www.w3.org/2000/svg"><title>c</title></svg>"#,
+            ),
+            (
+                fp().allow(SvgElements, ["fooBar"])
+                    .allow(SvgAttributes, ["bazQux"]),
+                r#"<svg><foobar bazqux="1" viewbox="0 0 1 1">t</foobar></svg>"#,
+                r#"<svg xmlns="http://www.w3.org/2000/svg"><fooBar bazQux="1" viewBox="0 0 1 1">t</fooBar></svg>"#,
+            ),
+            (
+                fp().deny(SvgAttributes, ["viewBox"]),
+                r#"<svg viewBox="0 0 1 1" width="1"></svg>"#,
+                r#"<svg width="1" xmlns="http://www.w3.org/2000/svg"></svg>"#,
+            ),
+            (
+                fp().allow(SvgProperties, ["opacity"]),
+                r#"<svg><rect style="fill: red"/><p style="opacity: 0.5; fill: red; stroke: blue">t</p></svg>"#,
+                r#"<svg xmlns="http://www.w3.org/2000/svg"><rect><p style="opacity: 0.5; fill: red; stroke: blue;">t</p></svg>"#,
+            ),
+            (
+                fp().deny(SvgProperties, ["fill"])
+                    .allow(SvgAttributes, ["style"]),
+                r#"<svg><rect style="fill: red; stroke: blue"/></svg>"#,
+                r#"<svg xmlns="http://www.w3.org/2000/svg"><rect style="stroke: blue;"></svg>"#,
+            ),
+            (
+                fp().deny(MathmlElements, ["mi"]),
+                r#"<math><mi mathvariant="bold">x</mi><mn>1</mn></math>"#,
+                r#"<math xmlns="http://www.w3.org/1998/Math/MathML">x<mn>1</mn></math>"#,
+            ),
+            (
+                fp().deny(MathmlAttributes, ["mathvariant"]),
+                r#"<math><mi mathvariant="bold" id="a">x</mi></math>"#,
+                r#"<math xmlns="http://www.w3.org/1998/Math/MathML"><mi id="a">x</mi></math>"#,
+            ),
+            (
+                fp().replace(Elements, ["p", "a"]),
+                r#"<p><a href="http://e/" title="t">l</a> <b>b</b> <em>e</em></p><script>x</script>"#,
+                r#"<p><a href="http://e/" title="t">l</a> b e</p>"#,
+            ),
+            (
+                fp().allow(Elements, ["svg"]),
+                r#"<svg width="1"><circle r="1"/></svg>"#,
+                r#"<svg width="1"></svg>"#,
+            ),
+        ];
+        for (policy, html, want) in &cases {
+            assert_eq!(with(policy, html), *want, "{html}");
+        }
+    }
+
+    /// Where feedparser's changed lists would let script through, the engine's closings
+    /// still hold.
+    #[test]
+    fn what_runs_script_stays_out_whatever_the_lists() {
+        use AllowList::*;
+        // feedparser: a<script>alert(1)</script>b
+        let p = fp().allow(Elements, ["script"]);
+        assert_eq!(with(&p, "a<script>alert(1)</script>b"), "ab");
+        let p = p.deny(ElementsDroppedWithContent, ["script"]);
+        assert_eq!(with(&p, "a<script>alert(1)</script>b"), "aalert(1)b");
+        // feedparser keeps both attributes.
+        let p = fp()
+            .allow(Elements, ["iframe"])
+            .allow(Attributes, ["onclick", "srcdoc"]);
+        assert_eq!(
+            with(
+                &p,
+                r#"<p onclick="x()">t</p><iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>"#
+            ),
+            "<p>t</p><iframe></iframe>"
+        );
+        // feedparser keeps the URL (its resolver empties it only with a base).
+        assert_eq!(
+            with(&p, r#"<iframe src="javascript:alert(1)"></iframe>"#),
+            r#"<iframe src=""></iframe>"#
+        );
+        // An added raw-text element: its comment would end in a browser at </iframe>
+        // (feedparser keeps it), and its text's `<` are escaped.
+        assert_eq!(
+            with(
+                &p,
+                r#"<iframe src="/embed/1"><!--</iframe><img src=x onerror=alert(1)>--></iframe>"#
+            ),
+            r#"<iframe src="/embed/1"></iframe>"#
+        );
+        assert_eq!(
+            with(&p, "<iframe>a < b</iframe><!--c-->"),
+            "<iframe>a &lt; b</iframe><!--c-->"
+        );
+        let p = fp().allow(Elements, ["style", "xmp"]);
+        assert_eq!(
+            with(
+                &p,
+                "<xmp></style><!--</xmp><img src=x onerror=alert(1)>--></xmp>"
+            ),
+            "<xmp></style></xmp>"
+        );
+    }
+
+    #[test]
+    fn nothing_listed_leaves_text() {
+        let p = SanitizePolicy::empty();
+        assert_eq!(
+            with(
+                &p,
+                r#"<p class="c">a <b>b</b><script>s</script><svg><circle/></svg></p>"#
+            ),
+            "a bs"
+        );
+    }
+
+    /// The default policy's hash sets give what the compiled-in tables give.
+    #[test]
+    fn the_default_policy_is_the_compiled_in_lists() {
+        let policy = SanitizePolicy::new();
+        let mut inputs: Vec<String> = vec![
+            r#"<p class="x" style="color: red; position: fixed; background: url(x)">a<br/>b</p>"#
+                .into(),
+            r#"<a href="javascript:alert(1)" title=t onclick=x>l</a><img src=/i.png alt=i>"#.into(),
+            "a<script>alert(1)</script>b<style>p{}</style>c<applet>x</applet><x:script>y</x:script>"
+                .into(),
+            "<blink>t</blink><iframe src=x>f</iframe><object data=x>o</object>".into(),
+            r#"<svg viewbox="0 0 1 1"><lineargradient gradientunits="x"/><circle r="1" style="fill: red; color: blue" onclick="x"/><title>t<!--c--></title><foreignObject><p style="fill: red">p</p></foreignObject></svg>"#.into(),
+            r#"<svg><animate attributeName="href" values="javascript:alert(1)"/><a xlink:href="x">l</a></svg>"#.into(),
+            r#"<math><mi mathvariant="bold" onclick="x">x</mi><mo>+</mo><mtext><b>b</b></mtext></math>"#.into(),
+            "<noscript><!--c--></noscript><textarea>a < b</textarea><!--d-->".into(),
+            "<svg><p><title>a<!--c--></title></p></svg>".into(),
+            "<p style=\"border: solid 1px #fff; margin: 0 auto; padding: 1em\">t</p>".into(),
+            "&copy; &bogus; <!DOCTYPE x><?pi?><![CDATA[x]]> <b>unclosed".into(),
+            "<table><tr><td colspan=2 onmouseover=x>c</td></tr></table>".into(),
+        ];
+        for e in super::super::lists::ACCEPTABLE_ELEMENTS {
+            inputs.push(format!(
+                r#"<{e} id="i" onclick="x" style="color: red">t</{e}>"#
+            ));
+        }
+        for a in super::super::lists::ACCEPTABLE_ATTRIBUTES {
+            inputs.push(format!(r#"<span {a}="v" x{a}="w">t</span>"#));
+        }
+        for e in super::super::lists::SVG_ELEMENTS {
+            inputs.push(format!(
+                r#"<svg><{e} id="i" viewbox="0" onload="x">t</{e}></svg>"#
+            ));
+        }
+        for e in super::super::lists::MATHML_ELEMENTS {
+            inputs.push(format!(
+                r#"<math><{e} mathvariant="b" x="y">t</{e}></math>"#
+            ));
+        }
+        for input in &inputs {
+            for markup in [Markup::Html, Markup::Xhtml] {
+                for resolve in [false, true] {
+                    let f = HtmlFilter::new()
+                        .resolve(resolve)
+                        .base(Some("http://example.com/a/"))
+                        .markup(markup);
+                    assert_eq!(
+                        f.policy(Some(&policy)).apply(input),
+                        f.apply(input),
+                        "{input} {markup:?} {resolve}"
+                    );
+                }
+            }
+            assert_eq!(with(&policy, input), sanitize(input), "{input}");
+        }
+    }
+
+    #[test]
+    fn lists_are_read_and_changed_by_name() {
+        use AllowList::*;
+        let p = fp();
+        for list in AllowList::ALL {
+            assert_eq!(
+                AllowList::from_feedparser_name(list.feedparser_name()),
+                Some(list)
+            );
+            assert!(!p.names(list).is_empty(), "{list:?}");
+        }
+        assert!(p.names(SvgElements).contains(&"linearGradient"));
+        assert!(p.names(SvgAttributes).contains(&"viewBox"));
+        assert!(p.contains(SvgElements, "lineargradient"));
+        assert!(p.contains(SvgElements, "linearGradient"));
+        // Outside SVG's lists, names are matched as written (the tokenizer lower-cases).
+        assert!(p.contains(Elements, "b") && !p.contains(Elements, "B"));
+        let q = p.clone().deny(SvgElements, ["LINEARGRADIENT"]);
+        assert!(!q.contains(SvgElements, "lineargradient"));
+        assert!(!q.names(SvgElements).contains(&"linearGradient"));
+        assert_eq!(q.clone().allow(SvgElements, ["linearGradient"]), p);
+        assert_eq!(SanitizePolicy::default(), p);
+        assert_eq!(
+            p.clone()
+                .replace(CssKeywords, ["a", "b"])
+                .names(CssKeywords),
+            ["a", "b"]
+        );
+    }
 }

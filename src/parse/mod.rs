@@ -19,7 +19,9 @@ pub mod jsonfeed;
 pub(crate) mod xml;
 
 use std::rc::Rc;
+use std::sync::Arc;
 
+use crate::html::SanitizePolicy;
 use crate::model::{Entry, ParsedFeed};
 
 /// Options for [`parse_str`].
@@ -82,6 +84,14 @@ pub struct ParseOptions {
     ///
     /// Default: `true`.
     pub resolve_relative_uris: bool,
+    /// The allow-lists HTML values are sanitized with, when not feedparser's (as a
+    /// program changes feedparser's `_HTMLSanitizer` sets): every HTML value of the parse
+    /// uses them, and so does the guess whether a plain RSS text is HTML (every tag of it
+    /// must be on [`AllowList::Elements`](crate::html::AllowList::Elements)). See
+    /// [`SanitizePolicy`] for what they decide and what stays enforced.
+    ///
+    /// Default: `None`, feedparser 6.0.14's lists, compiled in (the fastest path).
+    pub sanitize_policy: Option<Arc<SanitizePolicy>>,
     /// The per-value repair of double UTF-8, set by [`crate::parse_with`] from the policy
     /// and the decoded document (see [`ValueRepair`]).
     pub(crate) value_repair: ValueRepair,
@@ -137,6 +147,7 @@ impl Default for ParseOptions {
             base_uri: None,
             sanitize_html: true,
             resolve_relative_uris: true,
+            sanitize_policy: None,
             value_repair: ValueRepair::default(),
         }
     }
@@ -196,6 +207,32 @@ impl ParseOptions {
     #[must_use]
     pub fn resolve_relative_uris(mut self, on: bool) -> Self {
         self.resolve_relative_uris = on;
+        self
+    }
+
+    /// Sets [`ParseOptions::sanitize_policy`].
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use feed_decoder::ParseOptions;
+    /// use feed_decoder::html::{AllowList, SanitizePolicy};
+    ///
+    /// let policy = SanitizePolicy::new().allow(AllowList::Elements, ["iframe"]);
+    /// let options = ParseOptions::default().sanitize_policy(Some(Arc::new(policy)));
+    /// let feed = feed_decoder::parse::parse_str(
+    ///     "<rss version='2.0'><channel><item><description>\
+    ///      &lt;iframe src='https://example.com/v/1'>&lt;/iframe></description>\
+    ///      </item></channel></rss>",
+    ///     &options,
+    /// );
+    /// assert_eq!(
+    ///     feed.entries[0].summary.as_deref(),
+    ///     Some(r#"<iframe src="https://example.com/v/1"></iframe>"#)
+    /// );
+    /// ```
+    #[must_use]
+    pub fn sanitize_policy(mut self, policy: Option<Arc<SanitizePolicy>>) -> Self {
+        self.sanitize_policy = policy;
         self
     }
 

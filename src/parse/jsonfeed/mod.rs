@@ -172,6 +172,7 @@ fn html_value(html: &str, base: &str, options: &ParseOptions) -> String {
         .sanitize(options.sanitize_html)
         .resolve(options.resolve_relative_uris)
         .base(Some(base))
+        .policy(options.sanitize_policy.as_deref())
         .apply(html)
         .into_owned()
 }
@@ -330,7 +331,7 @@ impl Mapper<'_> {
     /// A text construct: `text/html` when it looks like HTML (through [`html_value`]),
     /// `text/plain` otherwise. Returns the value and its details, which share one string.
     fn text(&self, s: &str, lang: Option<&str>, force_html: bool) -> (Arc<str>, Box<Text>) {
-        let html = force_html || looks_like_html(s);
+        let html = force_html || looks_like_html(s, self.options.sanitize_policy.as_deref());
         let value: Arc<str> = if html {
             html_value(s, &self.base, self.options).into()
         } else {

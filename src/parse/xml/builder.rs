@@ -211,6 +211,9 @@ pub(crate) struct Builder {
     /// Resolve URIs inside HTML values
     /// ([`crate::parse::ParseOptions::resolve_relative_uris`]).
     resolve_uris: bool,
+    /// The allow-lists of the sanitizer and of the guess whether text is HTML
+    /// ([`crate::parse::ParseOptions::sanitize_policy`]).
+    sanitize_policy: Option<std::sync::Arc<crate::html::SanitizePolicy>>,
     /// The per-value double-UTF-8 repair ([`crate::parse::ParseOptions`]).
     pub(super) value_repair: ValueRepair,
     /// The values that repair changed.
@@ -427,6 +430,7 @@ impl Builder {
             unknown_dropped: 0,
             sanitize_html: true,
             resolve_uris: true,
+            sanitize_policy: None,
             value_repair: ValueRepair::default(),
             repaired: super::text::Repaired::default(),
         }
@@ -438,10 +442,17 @@ impl Builder {
         self
     }
 
-    /// Sets what happens to HTML values: sanitizing and relative-URI resolution.
-    pub(crate) fn html_options(mut self, sanitize: bool, resolve: bool) -> Self {
+    /// Sets what happens to HTML values: sanitizing (with `policy`'s allow-lists when
+    /// given) and relative-URI resolution.
+    pub(crate) fn html_options(
+        mut self,
+        sanitize: bool,
+        resolve: bool,
+        policy: Option<std::sync::Arc<crate::html::SanitizePolicy>>,
+    ) -> Self {
         self.sanitize_html = sanitize;
         self.resolve_uris = resolve;
+        self.sanitize_policy = policy;
         self
     }
 
@@ -928,7 +939,7 @@ impl Builder {
         }
         if !self.version.starts_with("atom")
             && self.cp.ty.as_deref() == Some("text/plain")
-            && looks_like_html(&output)
+            && looks_like_html(&output, self.sanitize_policy.as_deref())
         {
             self.cp.ty = Some("text/html".into());
         }
@@ -972,6 +983,7 @@ impl Builder {
                     .resolve(self.resolve_uris)
                     .base(Some(&self.baseuri))
                     .markup(markup)
+                    .policy(self.sanitize_policy.as_deref())
                     .apply(&output);
                 match filtered {
                     Cow::Borrowed(b) if b.len() == output.len() => output,

@@ -137,7 +137,11 @@ impl<'o> Driver<'o> {
                 options.base_uri.clone(),
                 options.max_entries.max(1),
             )
-            .html_options(options.sanitize_html, options.resolve_relative_uris)
+            .html_options(
+                options.sanitize_html,
+                options.resolve_relative_uris,
+                options.sanitize_policy.clone(),
+            )
             .value_repair(options.value_repair)
             .unknown_budget(options.max_unknown_elements),
             spare_attrs: Vec::new(),

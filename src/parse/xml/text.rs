@@ -82,9 +82,10 @@ fn word_prefix(s: &str) -> &str {
 /// feedparser's guess whether plain RSS text is really HTML: it has a closing tag or an
 /// entity, every tag is a common HTML element, every entity is an HTML one. feedparser
 /// knows HTML 4's names only; HTML5's count too (`Za&zdot;` is HTML as `Caf&eacute;` is),
-/// so that the value is typed, and rendered, as the HTML it is.
+/// so that the value is typed, and rendered, as the HTML it is. The elements are the
+/// sanitizer's acceptable ones: `policy`'s when given, else feedparser's.
 #[must_use]
-pub fn looks_like_html(s: &str) -> bool {
+pub fn looks_like_html(s: &str, policy: Option<&crate::html::SanitizePolicy>) -> bool {
     let mut has_close = false;
     let mut has_entity = false;
     // Closing tags `</word>` and every tag name `</?word`.
@@ -100,7 +101,12 @@ pub fn looks_like_html(s: &str) -> bool {
             if closing && name_part[name.len()..].starts_with('>') {
                 has_close = true;
             }
-            if !crate::html::is_acceptable_element(&name.to_lowercase()) {
+            let name = name.to_lowercase();
+            let acceptable = match policy {
+                None => crate::html::is_acceptable_element(&name),
+                Some(p) => p.contains(crate::html::AllowList::Elements, &name),
+            };
+            if !acceptable {
                 return false;
             }
         }
@@ -361,17 +367,17 @@ mod tests {
 
     #[test]
     fn html_guess() {
-        assert!(looks_like_html("<b>bold</b>"));
-        assert!(looks_like_html("a &amp; b"));
-        assert!(!looks_like_html("a < b"));
-        assert!(!looks_like_html("<foo>x</foo>"));
-        assert!(!looks_like_html("plain"));
-        assert!(looks_like_html("Caf&eacute;"));
-        assert!(looks_like_html("Za&zdot;&oacute;&lstrok;&cacute;"));
-        assert!(looks_like_html("<b>&Vcy;</b> &AMP;"));
-        assert!(!looks_like_html("a &bogus; b"));
-        assert!(!looks_like_html("&Vcy; &bogus;"));
-        assert!(!looks_like_html("&VCY;"));
+        assert!(looks_like_html("<b>bold</b>", None));
+        assert!(looks_like_html("a &amp; b", None));
+        assert!(!looks_like_html("a < b", None));
+        assert!(!looks_like_html("<foo>x</foo>", None));
+        assert!(!looks_like_html("plain", None));
+        assert!(looks_like_html("Caf&eacute;", None));
+        assert!(looks_like_html("Za&zdot;&oacute;&lstrok;&cacute;", None));
+        assert!(looks_like_html("<b>&Vcy;</b> &AMP;", None));
+        assert!(!looks_like_html("a &bogus; b", None));
+        assert!(!looks_like_html("&Vcy; &bogus;", None));
+        assert!(!looks_like_html("&VCY;", None));
     }
 
     #[test]
