@@ -85,6 +85,44 @@ SHADOWING_KEYS = frozenset(_KEYMAP) | frozenset(_COMPUTED)
 _WARNING_MODULE = "feedparser.util"
 
 
+#: The fallback's warning text for each key.
+_FALLBACK_TEXT = {
+    key: "%r is absent; %r was given in its place (feedparser 6's temporary mapping from "
+         "%r to %r). Read %r directly." % (key, fallback, key, fallback, fallback)
+    for key, fallback in (("updated", "published"), ("updated_parsed", "published_parsed"))
+}
+
+#: The warning filters (and default action) under which both texts are ignored whatever
+#: the reader's line: a snapshot, compared with the filters at each warning.
+_IGNORED_UNDER = [None]
+
+
+def _ignored():
+    """Whether ``warnings`` would ignore the fallback's warning right now, decided once
+    per state of the filters as ``warnings.warn_explicit`` decides it (the first filter
+    whose text, category and module match gives the action; else the default action).
+    Reading ``updated`` from every entry of an RSS feed otherwise paid the whole
+    filter walk per read (3.5 against 0.4 microseconds)."""
+    filters = warnings.filters
+    state = (tuple(filters), warnings.defaultaction)
+    if _IGNORED_UNDER[0] == state:
+        return True
+    for text in _FALLBACK_TEXT.values():
+        action = warnings.defaultaction
+        for act, msg, cat, mod, lineno in filters:
+            if lineno:
+                return False  # a filter of one line: left to warnings, line by line
+            if ((msg is None or msg.match(text)) and issubclass(DeprecationWarning, cat)
+                    and (mod is None or (mod == _WARNING_MODULE if isinstance(mod, str)
+                                         else mod.match(_WARNING_MODULE)))):
+                action = act
+                break
+        if action != "ignore":
+            return False
+    _IGNORED_UNDER[0] = state
+    return True
+
+
 def _warn_fallback(key, depth):
     """Warns that ``key`` (``updated`` or ``updated_parsed``) was read through its
     ``published`` counterpart. The file and line shown are the reader's, ``depth``
@@ -92,7 +130,8 @@ def _warn_fallback(key, depth):
     warning once per line; the module the filters match is ``_WARNING_MODULE``, and
     the text names feedparser's "temporary mapping", which filters on its message
     match."""
-    fallback = "published" + key[7:]
+    if _ignored():
+        return
     try:
         frame = sys._getframe(depth)
     except ValueError:  # called from no Python code at all
@@ -102,10 +141,8 @@ def _warn_fallback(key, depth):
     else:
         filename, lineno = frame.f_code.co_filename, frame.f_lineno
         registry = frame.f_globals.setdefault("__warningregistry__", {})
-    warnings.warn_explicit(
-        "%r is absent; %r was given in its place (feedparser 6's temporary mapping from "
-        "%r to %r). Read %r directly." % (key, fallback, key, fallback, fallback),
-        DeprecationWarning, filename, lineno, module=_WARNING_MODULE, registry=registry)
+    warnings.warn_explicit(_FALLBACK_TEXT[key], DeprecationWarning, filename, lineno,
+                           module=_WARNING_MODULE, registry=registry)
 
 
 def _resolve(d, key):

@@ -72,6 +72,28 @@ def test_the_fallback_warning_points_at_the_reading_line_and_shows_once_there():
     assert all(w.category is DeprecationWarning for w in caught)
 
 
+def test_an_ignored_fallback_warning_is_remembered_only_while_the_filters_stay():
+    # Under filters that ignore it, the warning is not made at all (the decision is kept
+    # for that state of the filters); any change of the filters is seen at once.
+    e = FeedParserDict(published="p")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert e.updated == "p" and e.updated == "p"
+        warnings.simplefilter("error", DeprecationWarning)  # in place, same list
+        with pytest.raises(DeprecationWarning):
+            e.updated
+        warnings.resetwarnings()
+        warnings.filterwarnings("ignore", module="feedparser")
+        assert e.get("updated") == "p"
+        warnings.filterwarnings("error", message=".*updated_parsed", lineno=1)
+        e.get("updated")  # a filter of one line elsewhere: not this line's
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        e.get("updated")
+        e.get("updated")
+    assert len(caught) == 2
+
+
 def test_python_ignores_the_fallback_warning_by_default_as_it_does_feedparsers(tmp_path):
     # A script's own DeprecationWarnings are shown by default, a library's are not: the
     # warning is feedparser's, so a script reading `updated` prints nothing.
