@@ -164,11 +164,38 @@ def _accept():
 
 def _fetches_with_get(url, handlers):
     """Whether ``url`` is fetched through ``http.get`` (replaced, or given handlers, or
-    ``ftp:``) rather than by the engine's client."""
-    if handlers or url.startswith("ftp:"):
+    ``ftp:``, or Python's network code replaced) rather than by the engine's client."""
+    if handlers or url.startswith("ftp:") or _network_replaced():
         return True
     http = _http_module()
     return http is not None and http.get is not http._get
+
+
+def _network_replaced():
+    """Whether a program has replaced part of Python's own network code: a test's mock
+    of ``urllib``'s handlers, a recorder of HTTP exchanges (in place of
+    ``http.client``'s connections), a stand-in or a blocker of sockets, a cooperative
+    ``socket``. The engine's client would not go through the replacement; ``http.get``
+    does, as feedparser's fetch does. A module nobody imported was replaced by nobody."""
+    modules = sys.modules
+    checks = (
+        ("socket", "socket", ("socket", "create_connection")),
+        ("http.client", "http.client", ("HTTPConnection", "HTTPSConnection")),
+        ("urllib.request", "urllib.request",
+         ("build_opener", "OpenerDirector", "OpenerDirector.open", "AbstractHTTPHandler",
+          "AbstractHTTPHandler.do_open")),
+    )
+    for name, home, attributes in checks:
+        module = modules.get(name)
+        if module is None:
+            continue
+        for path in attributes:
+            value = module
+            for part in path.split("."):
+                value = getattr(value, part, None)
+            if value is not None and getattr(value, "__module__", None) != home:
+                return True
+    return False
 
 
 def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_headers,

@@ -257,3 +257,45 @@ def test_build_urllib2_request():
     bare = feedparser.http._build_urllib2_request(
         "http://example.com/feed", "a", None, None, None, None, None, None)
     assert bare.get_header("Accept") is None and bare.get_header("If-none-match") is None
+
+
+def test_a_replaced_urllib_handler_is_gone_through_as_feedparsers_fetch_does(server):
+    # A test's mock of urllib (here its HTTP handler's do_open) sees the request, as it
+    # would with feedparser: the fetch goes through urllib while Python's network code
+    # is replaced, and through the engine's client again once it is restored.
+    original = urllib.request.AbstractHTTPHandler.do_open
+    error = urllib.error.URLError("bogus")
+    seen = []
+
+    def do_open(*args, **kwargs):
+        seen.append(args[-1].full_url)
+        raise error
+
+    urllib.request.AbstractHTTPHandler.do_open = do_open
+    try:
+        d = feedparser.parse(server + "/feed.xml")
+    finally:
+        urllib.request.AbstractHTTPHandler.do_open = original
+    assert seen == [server + "/feed.xml"]
+    assert d.bozo and d.bozo_exception is error
+    d = feedparser.parse(server + "/feed.xml")
+    assert not d.bozo and d.feed.title == "Loop"
+
+
+def test_a_replaced_socket_connection_is_gone_through(server):
+    import socket
+
+    original = socket.create_connection
+    calls = []
+
+    def create_connection(*args, **kwargs):
+        calls.append(args[0])
+        return original(*args, **kwargs)
+
+    socket.create_connection = create_connection
+    try:
+        d = feedparser.parse(server + "/feed.xml")
+    finally:
+        socket.create_connection = original
+    assert calls and calls[0][0] in ("127.0.0.1", "localhost")
+    assert d.feed.title == "Loop" and d.status == 200
