@@ -350,7 +350,6 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     """
     settings = (sanitize_html, resolve_relative_uris, optimistic_encoding_detection, policy,
                 detector, tld, max_entries, max_depth)
-    options = _engine_options(*settings)
     source = url_file_stream_or_string
     headers = _header_pairs(response_headers)
     if _open_resource is not _OWN_OPEN_RESOURCE:  # replaced by the program
@@ -359,6 +358,7 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
             lambda result: _open_resource(source, etag, modified, agent, referrer, handlers,
                                           request_headers, result),
             True, headers, settings)
+    options = _engine_options(*settings)
     if hasattr(source, "read"):
         return _finish(_parse_data(source.read(), headers, options))
     if _is_url(source):

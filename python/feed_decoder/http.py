@@ -6,8 +6,9 @@ body (decompressed) and fills ``result`` with what the response said (``headers`
 through it when ``handlers`` are given or the URL is ``ftp:``, while part of Python's
 own network code is replaced (a mock of ``urllib``'s handlers, a recorder of HTTP
 exchanges, a stand-in for sockets: they see the request as with feedparser), and
-whenever this module's ``get`` has been replaced: a test that patches ``feedparser.http.get`` to return a
-document gets that document parsed, with whatever the replacement put in ``result``::
+whenever this module's ``get`` has been replaced: a test that patches
+``feedparser.http.get`` to return a document gets that document parsed, with whatever
+the replacement put in ``result``::
 
     with unittest.mock.patch("feedparser.http.get", return_value=b"<rss>...</rss>"):
         d = feedparser.parse("https://example.org/feed.xml")

@@ -27,21 +27,15 @@ class _FeedParserMixin:
 
     @staticmethod
     def looks_like_html(s):
-        """Whether ``s`` reads as HTML: it has a closing tag or an entity reference,
-        every tag is an element of the sanitizer's allow-list
-        (``_HTMLSanitizer.acceptable_elements``) and every named entity an HTML one
-        (``AT&T`` and ``2 < 3`` are text; ``<b>b</b>`` and ``&copy;`` are HTML)."""
-        import html.entities
-        import re
+        """Whether ``s`` reads as HTML, as the engine guesses of every plain value: it
+        has a closing tag or an entity reference, every tag is an element of the
+        sanitizer's allow-list (``_HTMLSanitizer.acceptable_elements``) and every named
+        entity an HTML one (``AT&T`` and ``2 < 3`` are text; ``<b>b</b>`` and
+        ``&copy;`` are HTML)."""
+        from . import _core
+        from .sanitizer import _policy
 
-        from .sanitizer import _HTMLSanitizer
-
-        if not (re.search(r"</(\w+)>", s) or re.search(r"&#?\w+;", s)):
-            return False
-        allowed = _HTMLSanitizer.acceptable_elements
-        if any(t.lower() not in allowed for t in re.findall(r"</?(\w+)", s)):
-            return False
-        return all(e + ";" in html.entities.html5 for e in re.findall(r"&(\w+);", s))
+        return _core.looks_like_html(s, _policy())
 
     #: feedparser 5's name of :meth:`looks_like_html`.
     lookslikehtml = looks_like_html

@@ -52,11 +52,11 @@ static SPECIAL: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 
 /// Codes of [`SPECIAL`]'s entries.
 const ALIAS: u8 = 0;
+/// `updated` or `updated_parsed`: its `published` counterpart, with the warning.
 const UPDATED: u8 = 1;
-const UPDATED_PARSED: u8 = 2;
-const ENCLOSURES: u8 = 3;
+const ENCLOSURES: u8 = 2;
 /// Answered by the Python fallback (`category`, `license`).
-const IN_PYTHON: u8 = 4;
+const IN_PYTHON: u8 = 3;
 
 /// What a key the dictionary does not hold stands for.
 enum Lookup<'py> {
@@ -122,7 +122,7 @@ fn lookup_missing<'py>(d: &Bound<'py, PyDict>, key: &Bound<'py, PyAny>) -> PyRes
             }
             Ok(Lookup::Absent)
         }
-        UPDATED | UPDATED_PARSED => match d.get_item(reads.get_item(0)?)? {
+        UPDATED => match d.get_item(reads.get_item(0)?)? {
             Some(v) => {
                 // SAFETY: as in `special`.
                 let warn = unsafe { stored(py, &WARN_FALLBACK) };
@@ -194,7 +194,7 @@ fn contains_missing<'py>(
             }
             Ok(Some(false))
         }
-        UPDATED | UPDATED_PARSED => Ok(Some(false)),
+        UPDATED => Ok(Some(false)),
         ENCLOSURES => Ok(Some(d.contains(reads.get_item(0)?)?)),
         _ => Ok(None),
     }
@@ -214,7 +214,7 @@ fn special_table(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     }
     for (key, code, reads) in [
         ("updated", UPDATED, "published"),
-        ("updated_parsed", UPDATED_PARSED, "published_parsed"),
+        ("updated_parsed", UPDATED, "published_parsed"),
     ] {
         let reads = PyTuple::new(py, [PyString::intern(py, reads)])?;
         table.set_item(PyString::intern(py, key), (code, reads))?;

@@ -664,6 +664,14 @@ fn filter_html(
     })
 }
 
+/// feedparser's guess whether `text` is HTML, the one the parsers make of plain values
+/// (`policy`: the allow-lists when a program changed them).
+#[pyfunction]
+#[pyo3(signature = (text, policy=None))]
+fn looks_like_html(text: &str, policy: Option<PyRef<'_, SanitizePolicy>>) -> bool {
+    feed_decoder::parse::looks_like_html(text, policy.as_deref().map(|p| &*p.lists))
+}
+
 /// The engine's version and its default `User-Agent`.
 #[pyfunction]
 fn engine_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
@@ -694,6 +702,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_date, m)?)?;
     m.add_function(wrap_pyfunction!(parse_date_format, m)?)?;
     m.add_function(wrap_pyfunction!(filter_html, m)?)?;
+    m.add_function(wrap_pyfunction!(looks_like_html, m)?)?;
     m.add_function(wrap_pyfunction!(engine_info, m)?)?;
     Ok(())
 }

@@ -165,3 +165,12 @@ def test_parse_many_and_sanitize_off_follow_too():
     assert [r.entries[0].summary for r in results] == ["<p><b>Watch</b> %s</p>" % EMBED] * 2
     raw = feed_decoder.parse(FEED, sanitize_html=False, resolve_relative_uris=False)
     assert raw.entries[0].summary == '<p><b>Watch</b> <iframe src="/v/1" onload="x()"></iframe></p>'
+
+
+def test_the_guess_of_html_follows_the_elements_list():
+    guess = feed_decoder.mixin._FeedParserMixin.looks_like_html
+    assert guess("<b>b</b>") and not guess("<blink>b</blink>")
+    _HTMLSanitizer.acceptable_elements.add("blink")
+    assert guess("<blink>b</blink>")
+    _HTMLSanitizer.acceptable_elements.discard("b")
+    assert not guess("<b>b</b>")

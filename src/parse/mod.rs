@@ -18,6 +18,11 @@
 pub mod jsonfeed;
 pub(crate) mod xml;
 
+/// feedparser's guess whether a plain text is really HTML (what the RSS and JSON Feed
+/// readers ask of every plain value): a closing tag or an entity, every tag an
+/// acceptable element (`policy`'s, else feedparser's), every entity an HTML one.
+pub use xml::text::looks_like_html;
+
 use std::rc::Rc;
 use std::sync::Arc;
 
