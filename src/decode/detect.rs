@@ -13,6 +13,10 @@ const CHUNK: usize = 512;
 /// practice, and feeding more only costs time); `None` when that prefix is
 /// pure ASCII without ISO-2022 escapes (chardetng would only echo its default).
 /// Returns the guess and the number of non-ASCII bytes fed.
+///
+/// chardetng is fed the [words](words) of the prefix that hold a non-ASCII byte, not
+/// the markup and ASCII prose between them: it runs every byte through each of its 27
+/// candidates (several hundred instructions a byte), and a feed's prefix is mostly tags.
 pub(crate) fn guess(
     bytes: &[u8],
     limit: usize,
@@ -25,22 +29,63 @@ pub(crate) fn guess(
     if first == prefix.len() && !esc {
         return None;
     }
-    let mut det = EncodingDetector::new(Iso2022JpDetection::Allow);
+    // Where feeding stops: whole chunks until enough evidence, as the guess has always
+    // been taken (the chunk size only bounds the overshoot).
     let mut non_ascii = 0;
     let mut fed = 0;
     while fed < prefix.len() && non_ascii < enough {
         let end = (fed + CHUNK).min(prefix.len());
-        let chunk = &prefix[fed..end];
-        non_ascii += chunk.iter().filter(|&&b| b >= 0x80).count();
+        non_ascii += prefix[fed..end].iter().filter(|&&b| b >= 0x80).count();
         fed = end;
-        // Never `last`: a document cut short mid-character (a truncated download) must
-        // not disqualify its own encoding; the chain reads such a tail as truncation.
-        det.feed(chunk, false);
+    }
+    let seen = &prefix[..fed];
+    let mut det = EncodingDetector::new(Iso2022JpDetection::Allow);
+    // Never `last`: a document cut short mid-character (a truncated download) must
+    // not disqualify its own encoding; the chain reads such a tail as truncation.
+    if esc || memchr::memchr(0x1B, seen).is_some() {
+        // ISO-2022-JP is all ASCII bytes: its escapes and what they shift belong together.
+        det.feed(seen, false);
+    } else {
+        det.feed(&words(seen), false);
     }
     Some((
-        refine(det.guess(tld, Utf8Detection::Allow), &prefix[..fed]),
+        refine(det.guess(tld, Utf8Detection::Allow), seen),
         non_ascii,
     ))
+}
+
+/// The words of `bytes` that hold a non-ASCII byte, spaced apart: a word is
+/// a run of bytes between ASCII whitespace, controls, `<` and `>`.
+///
+/// chardetng scores a byte only against its neighbour and tracks letter case within a
+/// word; a space, a control and markup punctuation are all "not a letter" to it, and a
+/// pair of ASCII bytes scores nothing in any candidate. So the words around non-ASCII
+/// bytes, apart, carry every score the whole text does (a test holds the guesses equal).
+/// No multi-byte charset it knows has a lead or trail byte at or below 0x20 or at `<` or
+/// `>` (Shift_JIS, Big5 and GBK trail bytes start at 0x40, GB18030's four-byte forms
+/// use digits), so no character is cut.
+fn words(bytes: &[u8]) -> Vec<u8> {
+    let delimiter = |b: u8| b <= b' ' || b == b'<' || b == b'>';
+    let mut out = Vec::with_capacity(bytes.len() / 2);
+    let mut at = 0;
+    while let Some(skip) = bytes[at..].iter().position(|&b| b >= 0x80) {
+        let hit = at + skip;
+        let start = bytes[at..hit]
+            .iter()
+            .rposition(|&b| delimiter(b))
+            .map_or(at, |p| at + p + 1);
+        let end = bytes[hit..]
+            .iter()
+            .position(|&b| delimiter(b))
+            .map_or(bytes.len(), |p| hit + p);
+        out.extend_from_slice(&bytes[start..end]);
+        // A word the prefix cuts short may end mid-character: no space after it.
+        if end < bytes.len() {
+            out.push(b' ');
+        }
+        at = end;
+    }
+    out
 }
 
 /// The bytes at which KOI8-U and KOI8-R differ (Ukrainian letters vs box drawing).
@@ -265,6 +310,128 @@ mod tests {
         let with_markup =
             format!("<rss version='2.0'><channel><title>{as_latin1}</title></channel></rss>");
         assert!(marks(&with_markup, false).suspicious());
+    }
+
+    /// chardetng fed every byte of the prefix `guess` reads, chunk by chunk.
+    pub(crate) fn guess_whole(
+        bytes: &[u8],
+        limit: usize,
+        enough: usize,
+    ) -> Option<(&'static str, usize)> {
+        let prefix = &bytes[..bytes.len().min(limit)];
+        if prefix.is_ascii() && memchr::memchr(0x1B, prefix).is_none() {
+            return None;
+        }
+        let mut det = EncodingDetector::new(Iso2022JpDetection::Allow);
+        let (mut non_ascii, mut fed) = (0, 0);
+        while fed < prefix.len() && non_ascii < enough {
+            let end = (fed + CHUNK).min(prefix.len());
+            non_ascii += prefix[fed..end].iter().filter(|&&b| b >= 0x80).count();
+            det.feed(&prefix[fed..end], false);
+            fed = end;
+        }
+        Some((
+            refine(det.guess(None, Utf8Detection::Allow), &prefix[..fed]).name(),
+            non_ascii,
+        ))
+    }
+
+    /// Prose of many scripts, for documents in every charset that writes it.
+    const PROSE: &[&str] = &[
+        "Le président a annoncé mercredi une réforme des retraites; « C’est très beau », dit-elle.",
+        "In München öffnet am Montag eine neue Bücherei; die Straßenbahn fährt wieder.",
+        "El niño pidió una canción en la estación de Logroño, ¿verdad? ¡Sí!",
+        "Zażółć gęślą jaźń: Przyjaciel z Łodzi przyjechał wczoraj do Wrocławia.",
+        "Příliš žluťoučký kůň úpěl ďábelské ódy v Brně a Ostravě.",
+        "İstanbul’da yağmur: Çarşamba günü şiddetli fırtına bekleniyor, ağaçlar devrildi.",
+        "Lietuvos krepšininkai laimėjo; Rīgā šodien līst, Tallinnas öö on külm.",
+        "Новости дня: в Москве открылась новая выставка современного искусства.",
+        "Україна і світ: їжачок з’їв ґудзик на подвір’ї.",
+        "Ελληνικά νέα: Η Αθήνα φιλοξενεί το φεστιβάλ του καλοκαιριού.",
+        "חדשות היום: ראש הממשלה נפגש עם שר האוצר בירושלים.",
+        "أخبار اليوم: افتتاح معرض الكتاب الدولي في القاهرة.",
+        "ข่าววันนี้: กรุงเทพมหานครเตรียมจัดงานลอยกระทง",
+        "Tin tức Hà Nội: Thủ tướng chủ trì phiên họp Chính phủ thường kỳ.",
+        "東京都は新しい公園を開きました。週末には多くの家族が訪れています。",
+        "北京市今天举行新闻发布会，介绍城市交通建设的最新进展。",
+        "臺北市政府宣布，明年將擴大公共運輸的服務範圍與班次。",
+        "서울시는 내일부터 새로운 버스 노선을 운행한다고 밝혔습니다.",
+    ];
+
+    /// Every charset of encoding_rs with an encoder of its own (UTF-16 aside).
+    const CHARSETS: &[&encoding_rs::Encoding] = &[
+        encoding_rs::WINDOWS_1250,
+        encoding_rs::WINDOWS_1251,
+        encoding_rs::WINDOWS_1252,
+        encoding_rs::WINDOWS_1253,
+        encoding_rs::WINDOWS_1254,
+        encoding_rs::WINDOWS_1255,
+        encoding_rs::WINDOWS_1256,
+        encoding_rs::WINDOWS_1257,
+        encoding_rs::WINDOWS_1258,
+        encoding_rs::WINDOWS_874,
+        encoding_rs::ISO_8859_2,
+        encoding_rs::ISO_8859_5,
+        encoding_rs::ISO_8859_7,
+        encoding_rs::ISO_8859_8,
+        encoding_rs::ISO_8859_13,
+        encoding_rs::ISO_8859_15,
+        encoding_rs::KOI8_R,
+        encoding_rs::KOI8_U,
+        encoding_rs::IBM866,
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::ISO_2022_JP,
+        encoding_rs::GBK,
+        encoding_rs::GB18030,
+        encoding_rs::BIG5,
+        encoding_rs::EUC_KR,
+        encoding_rs::UTF_8,
+    ];
+
+    #[test]
+    fn the_words_give_the_guess_of_the_whole_prefix() {
+        let mut checked = 0;
+        for (i, prose) in PROSE.iter().enumerate() {
+            for &charset in CHARSETS {
+                let (bytes, _, unmappable) = charset.encode(prose);
+                if unmappable {
+                    continue;
+                }
+                // A feed's shape: markup, ASCII prose and URLs between the text, the
+                // text in titles, escaped markup and attributes, cut at several points.
+                let mut doc = b"<?xml version='1.0'?><rss version='2.0'><channel>".to_vec();
+                for n in 0..6 {
+                    doc.extend_from_slice(b"<item><title>");
+                    doc.extend_from_slice(&bytes);
+                    doc.extend_from_slice(b"</title>\n<link>http://example.com/a?b=1&amp;c</link>");
+                    doc.extend_from_slice(b"<description>&lt;p&gt;Read more: ");
+                    doc.extend_from_slice(&bytes[..bytes.len() / (n + 1)]);
+                    doc.extend_from_slice(
+                        b" and the PDF (2 MB) in ALLCAPS.&lt;/p&gt;</description>",
+                    );
+                    doc.extend_from_slice(b"<category domain=\"");
+                    doc.extend_from_slice(&bytes[..bytes.len() / 3]);
+                    doc.extend_from_slice(b"\">x</category></item>\r\n\t");
+                }
+                for (limit, enough) in [
+                    (doc.len(), usize::MAX),
+                    (1024, 128),
+                    (700 + i, 64),
+                    (97, 16),
+                ] {
+                    let words = guess(&doc, limit, enough, None).map(|(g, n)| (g.name(), n));
+                    assert_eq!(
+                        words,
+                        guess_whole(&doc, limit, enough),
+                        "{prose} in {} to {limit}",
+                        charset.name()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
     }
 
     #[test]

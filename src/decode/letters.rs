@@ -639,8 +639,9 @@ impl Page {
     }
 
     /// Reads `body[..end]` (a word running past `end` is read whole). `None` when a
-    /// byte is impossible on this page.
-    fn read(&self, model: &Family, body: &[u8], end: usize) -> Option<Reading> {
+    /// byte is impossible on this page, or when its penalty is sure to pass `cap` (the
+    /// reading can no longer win, and the rest of the text need not be read).
+    fn read(&self, model: &Family, body: &[u8], end: usize, cap: u32) -> Option<Reading> {
         let end = end.min(body.len());
         let slot = |i: usize| body.get(i).map_or(Slot::BOUNDARY, |&b| self.slot(model, b));
         let (mut marks, mut judged) = (0u32, 0u32);
@@ -681,6 +682,9 @@ impl Page {
             if mark {
                 marks += 1;
                 first_mark = first_mark.min(at);
+                if marks > cap {
+                    return None;
+                }
             }
             if s.is_letter() && at >= done {
                 let (start, stop_word) = word(body, at, s.script, &slot);
@@ -694,6 +698,10 @@ impl Page {
                         first_bad[l] = first_bad[l].min(start);
                         m &= m - 1;
                     }
+                    if self.langs & !ok != 0 && marks.saturating_add(least(&bad, self.langs)) > cap
+                    {
+                        return None;
+                    }
                     let mut m = self.langs & ok & rare_m;
                     while m != 0 {
                         rare[m.trailing_zeros() as usize] += 1;
@@ -703,6 +711,9 @@ impl Page {
                     // A letter of a script no language here writes.
                     marks += 1;
                     first_mark = first_mark.min(at);
+                    if marks > cap {
+                        return None;
+                    }
                 }
                 judged += 1;
                 if judged >= MAX_WORDS {
@@ -734,6 +745,17 @@ impl Page {
             lang: best,
         })
     }
+}
+
+/// The fewest implausible words of the languages in `langs`.
+fn least(bad: &[u32; 32], langs: u32) -> u32 {
+    let mut m = langs;
+    let mut least = u32::MAX;
+    while m != 0 {
+        least = least.min(bad[m.trailing_zeros() as usize]);
+        m &= m - 1;
+    }
+    least
 }
 
 /// Whether the byte after `at` is an ASCII letter.
@@ -857,7 +879,7 @@ pub(crate) fn judge(body: &[u8], label: Charset) -> Option<Verdict> {
     let model = &*MODELS[family];
     let page = model.find(label)?;
     let limit = body.len().min(SCAN_LIMIT);
-    let (mine, end, first) = match page.read(model, body, limit) {
+    let (mine, end, first) = match page.read(model, body, limit, u32::MAX) {
         Some(r) if r.penalty() == 0 => return Some(Verdict::Plausible),
         Some(r) => (r.penalty(), r.end, r.first),
         None => (IMPOSSIBLE, limit, None),
@@ -872,10 +894,13 @@ pub(crate) fn judge(body: &[u8], label: Charset) -> Option<Verdict> {
         .enumerate()
         .collect();
     others.sort_by_key(|(i, p)| (Some(p.charset) != sibling, !p.charset.has_c1_text(), *i));
+    // Only a reading with at most a third of the label's penalty can replace it (see
+    // `clearly` below): another page's reading stops once it passes that.
+    let cap = if mine >= 2 { mine / 3 } else { 0 };
     let mut scored: Vec<(Charset, (u32, u32), Reading)> = others
         .iter()
         .filter_map(|(_, p)| {
-            let r = p.read(model, body, end)?;
+            let r = p.read(model, body, end, cap)?;
             Some((p.charset, (r.penalty(), r.rare), r))
         })
         .collect();
@@ -1061,7 +1086,9 @@ mod tests {
         let page = model.find(cs("windows-1252")).unwrap();
         let marks = |text: &str| {
             let bytes = cs("windows-1252").encode(text).unwrap();
-            page.read(model, &bytes, bytes.len()).unwrap().marks
+            page.read(model, &bytes, bytes.len(), u32::MAX)
+                .unwrap()
+                .marks
         };
         assert_eq!(marks("5 m² à 20 °C, ¿Qué? ¡Sí! l’été — «oui» A–Z…"), 0);
         assert_eq!(marks("sparali¿owa³"), 1);
