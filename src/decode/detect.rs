@@ -136,16 +136,34 @@ pub(crate) fn cjk_plausible(text: &str, script: Script) -> Option<bool> {
     }
     let (mut hangul, mut han, mut kana, mut halfwidth) = (0usize, 0usize, 0usize, 0usize);
     let mut jamo = 0usize;
-    for c in text.chars().filter(|c| !c.is_ascii()) {
-        match c as u32 {
-            0xAC00..=0xD7A3 => hangul += 1,
-            // Standalone jamo: what Japanese kana become when read as EUC-KR.
-            0x3131..=0x318E => jamo += 1,
-            0x4E00..=0x9FFF | 0x3400..=0x4DBF | 0xF900..=0xFAFF => han += 1,
-            0x3041..=0x30FF => kana += 1,
-            0xFF61..=0xFF9F => halfwidth += 1,
-            _ => {}
+    // Every character counted here takes three bytes in UTF-8: read those from the
+    // bytes, skipping ASCII runs, rather than decoding every character.
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(skip) = bytes[at..].iter().position(|&b| b >= 0x80) {
+        at += skip;
+        let lead = bytes[at];
+        let width = match lead {
+            0xF0.. => 4,
+            0xE0.. => 3,
+            _ => 2,
+        };
+        if width == 3
+            && let Some(&[b1, b2]) = bytes.get(at + 1..at + 3)
+        {
+            let c =
+                (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            match c {
+                0xAC00..=0xD7A3 => hangul += 1,
+                // Standalone jamo: what Japanese kana become when read as EUC-KR.
+                0x3131..=0x318E => jamo += 1,
+                0x4E00..=0x9FFF | 0x3400..=0x4DBF | 0xF900..=0xFAFF => han += 1,
+                0x3041..=0x30FF => kana += 1,
+                0xFF61..=0xFF9F => halfwidth += 1,
+                _ => {}
+            }
         }
+        at += width;
     }
     let total = hangul + han + kana + halfwidth + jamo;
     if total < 4 {
@@ -432,6 +450,55 @@ mod tests {
             }
         }
         assert!(checked > 200, "{checked}");
+    }
+
+    #[test]
+    fn alpha_agrees_with_unicode() {
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            assert_eq!(alpha(c), c.is_alphabetic(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn cjk_plausibility_reads_characters_from_their_bytes() {
+        // The verdict from characters decoded one by one.
+        let by_chars = |text: &str, script: Script| {
+            let count = |r: &[std::ops::RangeInclusive<u32>]| {
+                text.chars()
+                    .filter(|&c| r.iter().any(|r| r.contains(&(c as u32))))
+                    .count()
+            };
+            let hangul = count(&[0xAC00..=0xD7A3]);
+            let jamo = count(&[0x3131..=0x318E]);
+            let han = count(&[0x4E00..=0x9FFF, 0x3400..=0x4DBF, 0xF900..=0xFAFF]);
+            let kana = count(&[0x3041..=0x30FF]);
+            let halfwidth = count(&[0xFF61..=0xFF9F]);
+            let total = hangul + han + kana + halfwidth + jamo;
+            (total >= 4).then(|| match script {
+                Script::Korean => hangul * 2 >= total && jamo * 20 < total,
+                _ => hangul == 0 && kana * 10 >= total && halfwidth * 10 < total,
+            })
+        };
+        let texts = [
+            "서울시는 내일부터 새로운 버스 노선을 운행한다고 밝혔습니다.",
+            "東京都は新しい公園を開きました。週末には多くの家族が訪れています。",
+            "北京市今天举行新闻发布会 ｱｲｳｴｵ ｶｷｸ",
+            "ㄱㄴㄷㄹㅁㅂ 한국 ㅅㅇ",
+            "é😀日本語🎉ｶﾀｶﾅ café ひらがな ñ",
+            "ascii only",
+        ];
+        for text in texts {
+            for script in [Script::Korean, Script::Japanese] {
+                assert_eq!(
+                    cjk_plausible(text, script),
+                    by_chars(text, script),
+                    "{text}"
+                );
+            }
+        }
+        assert_eq!(cjk_plausible(texts[0], Script::Korean), Some(true));
+        assert_eq!(cjk_plausible(texts[1], Script::Japanese), Some(true));
+        assert_eq!(cjk_plausible(texts[2], Script::Japanese), Some(false));
     }
 
     #[test]
