@@ -397,24 +397,39 @@ fn convert<'py>(
 /// back however the conversion ends. (The interpreter is held throughout, so no other
 /// thread's code runs meanwhile.)
 struct GcPause<'py> {
-    gc: Option<Bound<'py, PyModule>>,
+    /// `gc.enable`, when the collector was on and is to be put back on.
+    enable: Option<Bound<'py, PyAny>>,
 }
+
+/// `gc.isenabled`, `gc.disable` and `gc.enable`, looked up once per interpreter (an
+/// import per call cost more than the rest of a small feed's conversion set-up).
+static GC_FUNCTIONS: pyo3::sync::PyOnceLock<[Py<PyAny>; 3]> = pyo3::sync::PyOnceLock::new();
 
 impl<'py> GcPause<'py> {
     fn new(py: Python<'py>) -> PyResult<Self> {
-        let gc = py.import("gc")?;
-        if gc.call_method0("isenabled")?.is_truthy()? {
-            gc.call_method0("disable")?;
-            return Ok(GcPause { gc: Some(gc) });
+        let [isenabled, disable, enable] =
+            GC_FUNCTIONS.get_or_try_init(py, || -> PyResult<_> {
+                let gc = py.import("gc")?;
+                Ok([
+                    gc.getattr("isenabled")?.unbind(),
+                    gc.getattr("disable")?.unbind(),
+                    gc.getattr("enable")?.unbind(),
+                ])
+            })?;
+        if isenabled.call0(py)?.is_truthy(py)? {
+            disable.call0(py)?;
+            return Ok(GcPause {
+                enable: Some(enable.bind(py).clone()),
+            });
         }
-        Ok(GcPause { gc: None })
+        Ok(GcPause { enable: None })
     }
 }
 
 impl Drop for GcPause<'_> {
     fn drop(&mut self) {
-        if let Some(gc) = &self.gc {
-            let _ = gc.call_method0("enable");
+        if let Some(enable) = &self.enable {
+            let _ = enable.call0();
         }
     }
 }

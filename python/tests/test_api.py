@@ -510,3 +510,19 @@ def test_the_collector_skips_dictionaries_of_plain_values():
     del d, e, detail
     gc.collect()
     assert ref() is None  # the cycle was collected
+
+
+def test_the_collector_is_paused_only_while_a_result_is_built():
+    import gc
+
+    doc = b"<rss version='2.0'><channel><title>t</title><item><title>a</title></item></channel></rss>"
+    assert gc.isenabled()
+    for data in (doc, b"<rss><channel><title>cut", b"\xff\xfe\x00"):
+        feed_decoder.parse(data)
+        assert gc.isenabled()
+    gc.disable()
+    try:
+        feed_decoder.parse(doc)
+        assert not gc.isenabled()  # a collector the program turned off stays off
+    finally:
+        gc.enable()
