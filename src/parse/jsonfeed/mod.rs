@@ -28,7 +28,7 @@
 //! | item `title`, `summary` | `title`, `summary` with details (`summary` from the content when absent) |
 //! | item `content_html`, `content_text` | `content`: a list, HTML first, both kept |
 //! | item `date_published`, `date_modified` | `published`, `updated` with `_parsed` |
-//! | item `tags` | `tags` (`term`) |
+//! | item `tags` | `tags` (`term`; a single string instead of the array is read as a comma-separated list, with a record) |
 //! | item `attachments` | `links` with `rel` = `enclosure` (`href`, `type`, `length`, `title`, `duration_in_seconds`; other keys kept on the link) |
 //! | item `image`, `banner_image` | `image.href`, `banner_image.href` |
 //! | item `language`, `authors`, `author` | `language`, `authors` … as for the feed; an item without authors has the feed's (as the specification says) |
@@ -614,11 +614,19 @@ impl Mapper<'_> {
         out
     }
 
-    /// An item's `tags`: strings, each a term.
+    /// An item's `tags`: strings, each a term. A single string where the array should
+    /// be (`"tags": "workflow, omnifocus"`, which some generators write) is recorded and
+    /// read as a comma-separated list, as feedparser reads an RSS `keywords` element.
     fn tags(&mut self, tags: Value, path: &str) -> Vec<Tag> {
         let tags = match tags {
             Value::Null => return Vec::new(),
             Value::Array(tags) => tags,
+            Value::String(s) => {
+                self.problem(format!(
+                    "{path}tags: expected an array, found a string (read as a comma-separated list)"
+                ));
+                s.split(',').map(|t| Value::String(t.to_owned())).collect()
+            }
             other => {
                 self.problem(format!(
                     "{path}tags: expected an array, found {}",
@@ -673,7 +681,8 @@ impl Mapper<'_> {
         };
         let o = &mut o.clone();
         let dot = format!("{path}.");
-        let Some(href) = self.url(o, "url", &dot) else {
+        // `url` is required: an empty one is none.
+        let Some(href) = self.url(o, "url", &dot).filter(|u| !u.is_empty()) else {
             self.problem(format!("{path}: attachment without a url"));
             return None;
         };
@@ -945,6 +954,52 @@ mod tests {
         // What is readable is still read.
         assert_eq!(r.entries.len(), 1);
         assert_eq!(r.entries[0].tags.len(), 1);
+    }
+
+    #[test]
+    fn tags_written_as_one_string_are_a_recorded_comma_list() {
+        let r = parse(
+            r#"{"version": "https://jsonfeed.org/version/1", "items": [
+                {"id": "1", "tags": "workflow, omnifocus,,  "},
+                {"id": "2", "tags": ""},
+                {"id": "3", "tags": 5}]}"#,
+        );
+        let terms = |i: usize| {
+            r.entries[i]
+                .tags
+                .iter()
+                .map(|t| t.term.as_deref().unwrap_or(""))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(terms(0), ["workflow", "omnifocus"]);
+        assert!(terms(1).is_empty() && terms(2).is_empty());
+        let messages: Vec<&str> = r.bozo.iter().map(|b| b.message.as_str()).collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        assert!(messages[0].contains("items[0].tags: expected an array, found a string"));
+        assert!(messages[2].contains("items[2].tags: expected an array, found a number"));
+    }
+
+    #[test]
+    fn an_attachment_with_an_empty_url_is_dropped_and_recorded() {
+        let r = parse(
+            r#"{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1",
+                "attachments": [{"url": "", "mime_type": "audio/mpeg"},
+                                {"url": "  ", "mime_type": "audio/mpeg"},
+                                {"url": "https://example.org/a.mp3", "mime_type": "audio/mpeg"}]}]}"#,
+        );
+        let hrefs: Vec<_> = r.entries[0]
+            .links
+            .iter()
+            .filter(|l| l.rel.as_deref() == Some("enclosure"))
+            .map(|l| l.href.as_deref().unwrap_or(""))
+            .collect();
+        assert_eq!(hrefs, ["https://example.org/a.mp3"]);
+        let without: Vec<_> = r
+            .bozo
+            .iter()
+            .filter(|b| b.message.contains("attachment without a url"))
+            .collect();
+        assert_eq!(without.len(), 2, "{:?}", r.bozo);
     }
 
     #[test]
