@@ -175,6 +175,34 @@ fn double_encoded_fields_are_repaired_alike() {
     assert!(exact.bozo.is_empty(), "{:?}", exact.bozo);
 }
 
+/// A UTF-8 document written double-encoded throughout, whose no-break spaces and `à`
+/// lost their second byte to a plain space on the way (`sats)Â through`, `voilÃ  tout`,
+/// as a CMS that normalises spaces leaves them): those remnants are no sign of a
+/// producer that writes UTF-8 right, so the values are repaired as feedparser repairs
+/// them (`Grupo FÃ³rmula`), and with the windows-1252 marks under Recover (`Youâ€™re`);
+/// a value holding a remnant cannot be read back and stays as published, as in
+/// feedparser.
+#[test]
+fn double_encoding_remnants_before_a_space_are_no_clean_text() {
+    let doc = "<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel>\
+               <title>Podcasts Â news</title>\
+               <item><title>RSS.com and Grupo FÃ³rmula</title>\
+               <description>Youâ€™re here</description></item>\
+               <item><title>voilÃ  tout</title><description>paid in sats)Â through Lightning</description></item>\
+               </channel></rss>";
+    let r = feed_decoder::parse(doc.as_bytes(), &feed_decoder::Transport::Local);
+    assert_eq!(r.entries[0].title.as_deref(), Some("RSS.com and Grupo Fórmula"));
+    assert_eq!(r.entries[0].summary.as_deref(), Some("You\u{2019}re here"));
+    assert_eq!(r.entries[1].title.as_deref(), Some("voilÃ  tout"));
+    assert_eq!(
+        r.entries[1].summary.as_deref(),
+        Some("paid in sats)Â through Lightning")
+    );
+    assert_eq!(r.feed.title.as_deref(), Some("Podcasts Â news"));
+    let kinds: Vec<_> = r.bozo.iter().map(|b| b.kind).collect();
+    assert_eq!(kinds, [BozoKind::DoubleEncoded], "{:?}", r.bozo);
+}
+
 /// Some text's UTF-8 read as windows-1252 (`CafÃ©`, `Itâ€™s`, `ÐœÐ¾ÑÐºÐ²Ð°`) in one entry title,
 /// for texts in several scripts, in three kinds of document:
 ///

@@ -16,7 +16,8 @@
 //!   (`Itâ€™s` → `It’s`, so that a feed's fields are repaired alike, never half), **unless**
 //!   the document was decoded from Unicode bytes (UTF-8, UTF-16, UTF-32) and its text
 //!   holds a run of non-ASCII characters that does not read as double UTF-8
-//!   ([`holds_clean_non_ascii`]: `é` alone, `’`, `日本`): that producer demonstrably
+//!   ([`holds_clean_non_ascii`]: `é` alone, `’`, `日本`; not a lone `Â` or `Ã` before a
+//!   space, which double encoding leaves of a no-break space): that producer demonstrably
 //!   writes non-ASCII text correctly, so a value that looks double-encoded is taken as
 //!   written (a quotation of mojibake, or a value that came so from elsewhere) and left
 //!   as published, by both repairs. A document whose every non-ASCII run reads as
@@ -109,13 +110,39 @@ pub fn double_utf8_fixed(s: &str, marks: bool) -> Option<String> {
 }
 
 /// Whether `text` holds a run of non-ASCII characters that does not read as double
-/// UTF-8: a run whose windows-1252 bytes are not UTF-8 (`é` alone, `’`, `日本`, `Â`
-/// before a space). Such a run is text its producer wrote correctly. Stops at the first
-/// one (most documents: their first run).
+/// UTF-8: a run whose windows-1252 bytes are not UTF-8 (`é` alone, `’`, `日本`, `Âge`).
+/// Such a run is text its producer wrote correctly. A lone `Â` or `Ã` before a space is
+/// not: it is what double encoding leaves of a no-break space or an `à` once their
+/// second byte (0xA0) has become a plain space (`sats)Â through`, `voilÃ  tout`), so it
+/// proves nothing either way. Stops at the first clean run (most documents: their
+/// first run).
 #[must_use]
 pub(crate) fn holds_clean_non_ascii(text: &str) -> bool {
-    let first = encoding_rs::Encoding::ascii_valid_up_to(text.as_bytes());
-    first < text.len() && double_runs(text, first, |_, _| {}).is_none()
+    let bytes = text.as_bytes();
+    let mut at = encoding_rs::Encoding::ascii_valid_up_to(bytes);
+    let mut buf = Vec::new();
+    while at < bytes.len() {
+        let end = bytes[at..]
+            .iter()
+            .position(|&b| b < 0x80)
+            .map_or(bytes.len(), |k| at + k);
+        let run = &text[at..end];
+        buf.clear();
+        let double = run
+            .chars()
+            .all(|c| cp1252_byte(c).map(|b| buf.push(b)).is_some())
+            && std::str::from_utf8(&buf).is_ok();
+        let remnant =
+            matches!(run, "\u{c2}" | "\u{c3}") && matches!(bytes.get(end), None | Some(b' '));
+        if !double && !remnant {
+            return true;
+        }
+        at = bytes[end..]
+            .iter()
+            .position(|&b| b >= 0x80)
+            .map_or(bytes.len(), |k| end + k);
+    }
+    false
 }
 
 /// The position of the first byte of `b` above 0x7F, eight bytes at a time (every text
@@ -345,7 +372,16 @@ mod tests {
             )));
         }
         assert!(!holds_clean_non_ascii("all ASCII"));
-        assert!(holds_clean_non_ascii("Caf\u{c3}\u{a9} \u{c2} x"));
+        // What double encoding leaves of a no-break space or an `à` whose 0xA0 became a
+        // space is no evidence of a clean producer; the same letters inside a word are.
+        assert!(!holds_clean_non_ascii(
+            "Caf\u{c3}\u{a9} sats)\u{c2} through"
+        ));
+        assert!(!holds_clean_non_ascii(
+            "voil\u{c3} tout, Caf\u{c3}\u{a9} \u{c2}"
+        ));
+        assert!(holds_clean_non_ascii("Caf\u{c3}\u{a9} \u{c2}ge"));
+        assert!(holds_clean_non_ascii("Caf\u{c3}\u{a9} \u{c2}, x"));
     }
 }
 
