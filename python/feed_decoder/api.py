@@ -91,17 +91,36 @@ def _header_pairs(headers):
     return out
 
 
+#: The engine's options last built, by what they were built from (an ``Options`` is
+#: immutable, and most programs parse with the same settings every time).
+_OPTIONS = {}
+
+
 def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_detection,
                     policy, detector, tld, max_entries, max_depth, base_uri=None):
-    prefix = None
-    if optimistic_encoding_detection is not None and not optimistic_encoding_detection:
-        prefix = sys.maxsize  # the detector reads the whole document
-    return _core.Options(
-        sanitize_html=_setting(sanitize_html, "SANITIZE_HTML"),
-        resolve_relative_uris=_setting(resolve_relative_uris, "RESOLVE_RELATIVE_URIS"),
-        policy=policy, detector=detector, tld=tld, detector_prefix=prefix,
+    sanitize = _setting(sanitize_html, "SANITIZE_HTML")
+    resolve = _setting(resolve_relative_uris, "RESOLVE_RELATIVE_URIS")
+    whole = optimistic_encoding_detection is not None and not optimistic_encoding_detection
+    sanitizer = _sanitizer_policy()
+    key = (sanitize, resolve, whole, policy, detector, tld, max_entries, max_depth, base_uri,
+           sanitizer)
+    try:
+        return _OPTIONS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable argument: built every time (and checked there)
+        key = None
+    options = _core.Options(
+        sanitize_html=sanitize, resolve_relative_uris=resolve, policy=policy,
+        detector=detector, tld=tld,
+        detector_prefix=sys.maxsize if whole else None,  # maxsize: the whole document
         max_entries=max_entries, max_depth=max_depth, base_uri=base_uri,
-        sanitizer=_sanitizer_policy())
+        sanitizer=sanitizer)
+    if key is not None:
+        if len(_OPTIONS) >= 64:
+            _OPTIONS.clear()
+        _OPTIONS[key] = options
+    return options
 
 
 def _finish(result):
@@ -266,16 +285,18 @@ def _parse_data(data, headers, options):
 
 def _as_path(value):
     """The file ``value`` names, or ``None`` when it names none (it is then content)."""
-    if isinstance(value, os.PathLike):
-        return os.fspath(value)
-    if isinstance(value, (str, bytes)) and len(value) < 4096:
-        if (b"<" if isinstance(value, bytes) else "<") in value:
+    if isinstance(value, (str, bytes)):
+        # A document, not a name: markup, or longer than any path.
+        if len(value) >= 4096 or (b"<" if isinstance(value, bytes) else "<") in value:
             return None
         try:
             if os.path.isfile(value):
                 return os.fsdecode(value)
         except (TypeError, ValueError):
             return None
+        return None
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
     return None
 
 

@@ -206,6 +206,14 @@ def test_module_settings_are_read_at_each_call():
     finally:
         feedparser.SANITIZE_HTML = 1
     assert "onclick" not in feedparser.parse(RSS).entries[0].summary
+    headers = {"content-location": "http://example.org/f"}
+    try:
+        feedparser.RESOLVE_RELATIVE_URIS = 0
+        assert 'href="/a"' in feedparser.parse(RSS, response_headers=headers).entries[0].summary
+    finally:
+        feedparser.RESOLVE_RELATIVE_URIS = 1
+    assert 'href="http://example.org/a"' in feedparser.parse(
+        RSS, response_headers=headers).entries[0].summary
 
 
 def test_shared_strings_are_one_object():
