@@ -20,6 +20,11 @@ objects lazily pays for them too. The time is the best of the rounds (CPU time o
 process, user + system); the peak RSS is the process's (``VmHWM``), inputs and
 interpreter included. Ratios are the peer's time over
 this package's, all measured in one run, the libraries alternating round by round.
+
+With ``--instructions`` each (library, workload) runs instead under valgrind's callgrind,
+once with no round and once with one: the difference is the instructions one round
+executes, which do not move from run to run as CPU time does on a shared machine
+(feedparser is left out: under valgrind it takes many minutes).
 """
 
 import argparse
@@ -189,6 +194,8 @@ def child(lib, rounds, folder):
     for name in sorted(os.listdir(folder)):
         with open(os.path.join(folder, name), "rb") as f:
             feeds.append(f.read())
+    if feeds:
+        module.parse(feeds[0])  # one-time set-up (imports, tables built on first use)
     rss_before = peak_rss_kb()
     best, check = None, 0
     for _ in range(rounds):
@@ -204,6 +211,19 @@ def child(lib, rounds, folder):
 
 # ------------------------------------------------------------------------ driver
 
+def instructions(lib, rounds, folder):
+    """The instructions a child process executes under callgrind (``None`` if it fails)."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          sys.executable, __file__, "--child", lib, str(rounds), folder],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        return None
+    for line in out.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    return None
+
+
 def available(lib):
     try:
         __import__(LIBRARIES[lib])
@@ -217,6 +237,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3, help="rounds per process (best taken)")
     ap.add_argument("--only", help="only workloads whose name contains this")
     ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count the instructions of one round under callgrind instead")
     ap.add_argument("--child", nargs=3, metavar=("LIB", "ROUNDS", "FOLDER"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -227,6 +249,10 @@ def main():
     libs = [lib for lib in LIBRARIES if available(lib)]
     if "feed_decoder" not in libs:
         sys.exit("feed_decoder is not installed: pip install ./python")
+    if args.instructions:
+        if not shutil.which("valgrind"):
+            sys.exit("--instructions needs valgrind")
+        libs = [lib for lib in libs if lib != "feedparser"]
     loads = workloads()
     if args.only:
         loads = {k: v for k, v in loads.items() if args.only in k}
@@ -244,6 +270,13 @@ def main():
             size = sum(len(x) for x in feeds)
             print("%s (%d feeds, %.1f MB)" % (name, len(feeds), size / 1e6), flush=True)
             for lib in libs:
+                if args.instructions:
+                    counts = [instructions(lib, rounds, folders[name]) for rounds in (0, 1)]
+                    if None in counts:
+                        print("  %-15s failed under callgrind" % lib)
+                        continue
+                    figures.setdefault(name, {})[lib] = {"instructions": counts[1] - counts[0]}
+                    continue
                 # feedparser takes minutes on the large feeds: one round.
                 rounds = 1 if lib == "feedparser" and size > 10e6 else args.rounds
                 out = subprocess.run([sys.executable, __file__, "--child", lib, str(rounds),
@@ -255,6 +288,10 @@ def main():
                 figures.setdefault(name, {})[lib] = r
             ours = figures[name]["feed_decoder"]
             for lib, r in figures[name].items():
+                if args.instructions:
+                    print("  %-15s %8.0fM instructions  %5.2fx" % (
+                        lib, r["instructions"] / 1e6, r["instructions"] / ours["instructions"]))
+                    continue
                 print("  %-15s %8.3f s  %5.1fx  peak RSS %6.0f MB" % (
                     lib, r["seconds"], r["seconds"] / ours["seconds"], r["peak_kb"] / 1024))
     finally:
