@@ -191,7 +191,10 @@ fn double_encoding_remnants_before_a_space_are_no_clean_text() {
                <item><title>voilÃ  tout</title><description>paid in sats)Â through Lightning</description></item>\
                </channel></rss>";
     let r = feed_decoder::parse(doc.as_bytes(), &feed_decoder::Transport::Local);
-    assert_eq!(r.entries[0].title.as_deref(), Some("RSS.com and Grupo Fórmula"));
+    assert_eq!(
+        r.entries[0].title.as_deref(),
+        Some("RSS.com and Grupo Fórmula")
+    );
     assert_eq!(r.entries[0].summary.as_deref(), Some("You\u{2019}re here"));
     assert_eq!(r.entries[1].title.as_deref(), Some("voilÃ  tout"));
     assert_eq!(

@@ -810,9 +810,7 @@ fn whatwg_strict<'a>(e: &'static Encoding, bytes: &'a [u8]) -> Result<Cow<'a, st
     if e.is_single_byte() {
         return single_byte_decode(e, bytes, false).ok_or_else(|| locate_error(e, bytes, 1 << 16));
     }
-    e.decode_without_bom_handling_and_without_replacement(bytes)
-        .map(compact)
-        .ok_or_else(|| locate_error(e, bytes, 1 << 16))
+    multi_byte_decode(e, bytes, false).ok_or_else(|| locate_error(e, bytes, 1 << 16))
 }
 
 /// An encoding_rs decode without BOM handling, U+FFFD for what does not decode.
@@ -820,7 +818,7 @@ fn whatwg_lossy<'a>(e: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
     if e.is_single_byte() {
         return single_byte_decode(e, bytes, true).unwrap_or_default();
     }
-    compact(e.decode_without_bom_handling(bytes).0)
+    multi_byte_decode(e, bytes, true).unwrap_or_default()
 }
 
 /// The UTF-8 length of each byte of a single-byte charset (3 for an unmapped byte, which
@@ -920,6 +918,62 @@ fn single_byte_decode<'a>(
         }
         // The decoder wants room for a worst-case character near the end: a few bytes.
         out.reserve_exact((bytes.len() - pos) * 3 + 16);
+    }
+}
+
+/// A multi-byte charset's whole-document decode (Shift_JIS, EUC, GBK, Big5, UTF-16 …)
+/// into a text that grows as it needs: `None` at the first malformed sequence unless
+/// `replace` (then U+FFFD).
+///
+/// encoding_rs's one-shot decode reserves, and touches, the worst case: three bytes of
+/// UTF-8 per input byte for Shift_JIS, so a 20 MB feed held 84 MB at once. Here the text
+/// starts at one and a half times the input (two bytes of CJK are three of UTF-8, ASCII
+/// stays one) and grows by what the rest of the input can still need. A text under
+/// [`EXACT_LENGTH_FROM`] bytes, and ISO-2022-JP (whose ASCII bytes are not all text), are
+/// decoded the one-shot way.
+fn multi_byte_decode<'a>(
+    e: &'static Encoding,
+    bytes: &'a [u8],
+    replace: bool,
+) -> Option<Cow<'a, str>> {
+    if bytes.len() <= EXACT_LENGTH_FROM || e == encoding_rs::ISO_2022_JP {
+        let text = if replace {
+            e.decode_without_bom_handling(bytes).0
+        } else {
+            e.decode_without_bom_handling_and_without_replacement(bytes)?
+        };
+        return Some(compact(text));
+    }
+    let ascii = if e.is_ascii_compatible() {
+        Encoding::ascii_valid_up_to(bytes)
+    } else {
+        0
+    };
+    if ascii == bytes.len() {
+        return Some(ascii_borrow(bytes));
+    }
+    let estimate = |n: usize| n + n / 2 + 64;
+    let mut out = String::with_capacity(estimate(bytes.len()));
+    // The ASCII prefix is its own UTF-8.
+    out.push_str(std::str::from_utf8(&bytes[..ascii]).ok()?);
+    let mut decoder = e.new_decoder_without_bom_handling();
+    let mut pos = ascii;
+    loop {
+        let src = &bytes[pos..];
+        let (full, read) = if replace {
+            let (res, read, _) = decoder.decode_to_string(src, &mut out, true);
+            (res == encoding_rs::CoderResult::OutputFull, read)
+        } else {
+            match decoder.decode_to_string_without_replacement(src, &mut out, true) {
+                (DecoderResult::Malformed(..), _) => return None,
+                (res, read) => (res == DecoderResult::OutputFull, read),
+            }
+        };
+        pos += read;
+        if !full {
+            return Some(compact(Cow::Owned(out)));
+        }
+        out.reserve_exact(estimate(bytes.len() - pos));
     }
 }
 

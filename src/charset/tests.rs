@@ -269,6 +269,102 @@ fn single_byte_decode_is_encoding_rs_decode_below_and_above_the_exact_length_siz
     }
 }
 
+#[test]
+fn multi_byte_decode_is_encoding_rs_decode_and_grows_as_needed() {
+    // Text of every width these charsets map to: ASCII, two-byte CJK, halfwidth katakana
+    // (one Shift_JIS or two EUC-JP bytes, three of UTF-8), Hangul, a supplementary
+    // character (four bytes of GB18030 or UTF-16).
+    let text = "<item>Feed 12 東京都の新しい公園 ｶﾀｶﾅ 서울 北京 𠀋</item>\n";
+    for e in [
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::EUC_KR,
+        encoding_rs::GBK,
+        encoding_rs::GB18030,
+        encoding_rs::BIG5,
+        encoding_rs::UTF_16LE,
+        encoding_rs::UTF_16BE,
+    ] {
+        // The one-shot path for some, the growing one for the others (each is slow in a
+        // debug build); halfwidth katakana alone, the widest growth, in Shift_JIS.
+        let large = [
+            encoding_rs::SHIFT_JIS,
+            encoding_rs::GB18030,
+            encoding_rs::BIG5,
+            encoding_rs::UTF_16LE,
+        ];
+        let cases: &[(usize, bool)] = if e == encoding_rs::SHIFT_JIS {
+            &[
+                (EXACT_LENGTH_FROM + 4096, false),
+                (EXACT_LENGTH_FROM + 4096, true),
+            ]
+        } else if large.contains(&e) {
+            &[(EXACT_LENGTH_FROM + 4096, false)]
+        } else {
+            &[(EXACT_LENGTH_FROM / 8, false)]
+        };
+        for &(size, katakana_only) in cases {
+            let unit = if katakana_only { "ｶﾀｶﾅ" } else { text };
+            let source: String = unit.repeat(size / unit.len() + 1);
+            let (bytes, _, _) = if e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE {
+                let units: Vec<u8> = source
+                    .encode_utf16()
+                    .flat_map(|u| {
+                        if e == encoding_rs::UTF_16LE {
+                            u.to_le_bytes()
+                        } else {
+                            u.to_be_bytes()
+                        }
+                    })
+                    .collect();
+                (std::borrow::Cow::Owned(units), e, false)
+            } else {
+                e.encode(&source)
+            };
+            let want = e.decode_without_bom_handling(&bytes).0;
+            if want.contains('\u{FFFD}') {
+                continue; // a charset that cannot write this text
+            }
+            let strict = multi_byte_decode(e, &bytes, false).expect("decodes");
+            assert_eq!(strict, want, "{} {size}", e.name());
+            let spare = strict.capacity_hint() - strict.len();
+            assert!(
+                spare <= strict.len() / 8 + 64,
+                "{}: {spare} bytes of spare room",
+                e.name()
+            );
+            // A malformed sequence near the end: no strict text; the lossy one is
+            // encoding_rs's.
+            let mut broken = bytes.to_vec();
+            let at = broken.len() - 9;
+            broken[at] = 0xFF;
+            broken[at + 1] = 0xFF;
+            let lossy = multi_byte_decode(e, &broken, true).expect("always");
+            assert_eq!(
+                lossy,
+                e.decode_without_bom_handling(&broken).0,
+                "{} {size}",
+                e.name()
+            );
+            if e.decode_without_bom_handling_and_without_replacement(&broken)
+                .is_none()
+            {
+                assert!(
+                    multi_byte_decode(e, &broken, false).is_none(),
+                    "{} {size}",
+                    e.name()
+                );
+            }
+        }
+    }
+    // All ASCII: the bytes themselves.
+    let ascii = b"<rss>plain</rss>".repeat(EXACT_LENGTH_FROM / 8);
+    assert!(matches!(
+        multi_byte_decode(encoding_rs::SHIFT_JIS, &ascii, false),
+        Some(std::borrow::Cow::Borrowed(_))
+    ));
+}
+
 /// The capacity of an owned text (its length when borrowed).
 trait CapacityHint {
     fn capacity_hint(&self) -> usize;
