@@ -129,9 +129,10 @@ def _warn_fallback(key, depth):
     frames up (the frame of this function is 0), and so is the registry that shows a
     warning once per line; the module the filters match is ``_WARNING_MODULE``, and
     the text names feedparser's "temporary mapping", which filters on its message
-    match."""
+    match. Returns True when the filters ignore the warning whatever the line (the C
+    lookup then skips this call until the filters change)."""
     if _ignored():
-        return
+        return True
     try:
         frame = sys._getframe(depth)
     except ValueError:  # called from no Python code at all
@@ -143,6 +144,7 @@ def _warn_fallback(key, depth):
         registry = frame.f_globals.setdefault("__warningregistry__", {})
     warnings.warn_explicit(_FALLBACK_TEXT[key], DeprecationWarning, filename, lineno,
                            module=_WARNING_MODULE, registry=registry)
+    return False
 
 
 def _resolve(d, key):

@@ -124,10 +124,16 @@ fn lookup_missing<'py>(d: &Bound<'py, PyDict>, key: &Bound<'py, PyAny>) -> PyRes
         }
         UPDATED => match d.get_item(reads.get_item(0)?)? {
             Some(v) => {
-                // SAFETY: as in `special`.
-                let warn = unsafe { stored(py, &WARN_FALLBACK) };
-                // Depth 1: the Python code that called this C method.
-                warn.call1((key, 1))?;
+                let filters = Filters::now(py)?;
+                if !filters.known_to_ignore() {
+                    // SAFETY: as in `special`.
+                    let warn = unsafe { stored(py, &WARN_FALLBACK) };
+                    // Depth 1: the Python code that called this C method. True: the
+                    // filters ignore the warning, whatever line reads the key.
+                    if warn.call1((key, 1))?.is_truthy()? {
+                        filters.remember_ignored();
+                    }
+                }
                 Ok(Lookup::Found(v))
             }
             None => Ok(Lookup::Absent),
@@ -143,6 +149,88 @@ fn lookup_missing<'py>(d: &Bound<'py, PyDict>, key: &Bound<'py, PyAny>) -> PyRes
             enclosures(links).map(|l| Lookup::Found(l.into_any()))
         }
         _ => Ok(Lookup::Python),
+    }
+}
+
+/// The state of Python's warning filters, as far as it is cheap to tell: the
+/// `warnings.filters` list, its length and first filter, and `warnings.defaultaction`.
+///
+/// Every change the `warnings` functions make shows here: `filterwarnings` and
+/// `simplefilter` put a filter first (a new one, or one moved from further down),
+/// `resetwarnings` empties the list, `catch_warnings` puts a copy in its place and the
+/// original back. (A program that rewrites the list's items in place, keeping its length
+/// and first item, is not seen; Python's own cache of shown warnings misses that too.)
+struct Filters<'py> {
+    list: Bound<'py, PyAny>,
+    len: usize,
+    first: Option<Bound<'py, PyAny>>,
+    default: Bound<'py, PyAny>,
+}
+
+/// The filters under which the `updated` fallback's warning was last found ignored
+/// (strong references, so that an address seen again is the same object).
+static IGNORED_UNDER: std::sync::Mutex<Option<[Option<Py<PyAny>>; 3]>> =
+    std::sync::Mutex::new(None);
+/// The length of that filter list.
+static IGNORED_LEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `warnings`, imported once.
+static WARNINGS: pyo3::sync::PyOnceLock<Py<PyModule>> = pyo3::sync::PyOnceLock::new();
+
+impl<'py> Filters<'py> {
+    fn now(py: Python<'py>) -> PyResult<Self> {
+        let warnings =
+            WARNINGS.get_or_try_init(py, || PyResult::Ok(py.import("warnings")?.unbind()))?;
+        let warnings = warnings.bind(py);
+        let list = warnings.getattr(intern!(py, "filters"))?;
+        let (len, first) = match list.cast::<PyList>() {
+            Ok(l) => (l.len(), l.get_item(0).ok()),
+            Err(_) => (usize::MAX, None), // not a list: never matched
+        };
+        Ok(Filters {
+            list,
+            len,
+            first,
+            default: warnings.getattr(intern!(py, "defaultaction"))?,
+        })
+    }
+
+    /// Whether these are the filters the warning was last found ignored under.
+    fn known_to_ignore(&self) -> bool {
+        if self.len == usize::MAX {
+            return false;
+        }
+        let Ok(guard) = IGNORED_UNDER.lock() else {
+            return false;
+        };
+        let Some([list, first, default]) = guard.as_ref() else {
+            return false;
+        };
+        let same = |cached: &Option<Py<PyAny>>, now: Option<&Bound<'py, PyAny>>| match (cached, now)
+        {
+            (Some(c), Some(n)) => c.as_ptr() == n.as_ptr(),
+            (None, None) => true,
+            _ => false,
+        };
+        IGNORED_LEN.load(Ordering::Relaxed) == self.len
+            && same(list, Some(&self.list))
+            && same(first, self.first.as_ref())
+            && same(default, Some(&self.default))
+    }
+
+    /// Notes that the warning is ignored under these filters.
+    fn remember_ignored(self) {
+        if self.len == usize::MAX {
+            return;
+        }
+        if let Ok(mut guard) = IGNORED_UNDER.lock() {
+            *guard = Some([
+                Some(self.list.unbind()),
+                self.first.map(Bound::unbind),
+                Some(self.default.unbind()),
+            ]);
+            IGNORED_LEN.store(self.len, Ordering::Relaxed);
+        }
     }
 }
 

@@ -122,6 +122,30 @@ def test_updated_falls_back_to_published_with_a_warning():
         assert d.feed.updated == "2003-12-13T18:30:02Z"
 
 
+def test_the_fallback_warning_follows_every_change_of_the_filters():
+    # Once found ignored, the warning is not looked at again until the filters change:
+    # each change below must be seen.
+    e = feedparser.parse(ATOM).entries[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for _ in range(3):
+            assert e.get("updated") == e.published
+        warnings.simplefilter("error")  # a new first filter
+        with pytest.raises(DeprecationWarning):
+            e.get("updated")
+        warnings.filterwarnings("ignore", category=DeprecationWarning)  # moved first
+        assert e.get("updated_parsed") == e.published_parsed
+        warnings.resetwarnings()
+        warnings.simplefilter("error", DeprecationWarning)
+        with pytest.raises(DeprecationWarning):
+            e["updated"]
+    with warnings.catch_warnings(record=True) as caught:  # a copy in the list's place
+        warnings.simplefilter("always")
+        e.get("updated")
+        e.get("updated")
+    assert len(caught) == 2
+
+
 def test_absent_keys_through_get_in_and_item_access():
     # get, in and d[k] answer aliases, the updated fallback and enclosures without the
     # Python fallbacks; each path must agree with the others.
