@@ -896,7 +896,22 @@ fn single_byte_decode<'a>(
         };
     }
     exact += byte_len(chunks.remainder());
-    let mut out = String::with_capacity(exact);
+    // The decoder wants room for a worst-case character near the end: a few bytes.
+    decode_after_ascii(e, bytes, ascii, exact, replace, |rest| rest * 3 + 16).map(Cow::Owned)
+}
+
+/// Decodes `bytes` whose first `ascii` bytes are ASCII into a text of `capacity` bytes,
+/// grown by `more(bytes left)` whenever the decoder runs out of room: `None` at the first
+/// malformed sequence unless `replace` (then U+FFFD).
+fn decode_after_ascii(
+    e: &'static Encoding,
+    bytes: &[u8],
+    ascii: usize,
+    capacity: usize,
+    replace: bool,
+    more: impl Fn(usize) -> usize,
+) -> Option<String> {
+    let mut out = String::with_capacity(capacity);
     // The ASCII prefix is its own UTF-8.
     out.push_str(std::str::from_utf8(&bytes[..ascii]).ok()?);
     let mut decoder = e.new_decoder_without_bom_handling();
@@ -914,10 +929,9 @@ fn single_byte_decode<'a>(
         };
         pos += read;
         if !full {
-            return Some(Cow::Owned(out));
+            return Some(out);
         }
-        // The decoder wants room for a worst-case character near the end: a few bytes.
-        out.reserve_exact((bytes.len() - pos) * 3 + 16);
+        out.reserve_exact(more(bytes.len() - pos));
     }
 }
 
@@ -953,28 +967,8 @@ fn multi_byte_decode<'a>(
         return Some(ascii_borrow(bytes));
     }
     let estimate = |n: usize| n + n / 2 + 64;
-    let mut out = String::with_capacity(estimate(bytes.len()));
-    // The ASCII prefix is its own UTF-8.
-    out.push_str(std::str::from_utf8(&bytes[..ascii]).ok()?);
-    let mut decoder = e.new_decoder_without_bom_handling();
-    let mut pos = ascii;
-    loop {
-        let src = &bytes[pos..];
-        let (full, read) = if replace {
-            let (res, read, _) = decoder.decode_to_string(src, &mut out, true);
-            (res == encoding_rs::CoderResult::OutputFull, read)
-        } else {
-            match decoder.decode_to_string_without_replacement(src, &mut out, true) {
-                (DecoderResult::Malformed(..), _) => return None,
-                (res, read) => (res == DecoderResult::OutputFull, read),
-            }
-        };
-        pos += read;
-        if !full {
-            return Some(compact(Cow::Owned(out)));
-        }
-        out.reserve_exact(estimate(bytes.len() - pos));
-    }
+    decode_after_ascii(e, bytes, ascii, estimate(bytes.len()), replace, estimate)
+        .map(|text| compact(Cow::Owned(text)))
 }
 
 /// Gives back the spare capacity of a decoded text. encoding_rs allocates for the worst

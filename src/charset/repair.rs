@@ -118,31 +118,13 @@ pub fn double_utf8_fixed(s: &str, marks: bool) -> Option<String> {
 /// first run).
 #[must_use]
 pub(crate) fn holds_clean_non_ascii(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut at = encoding_rs::Encoding::ascii_valid_up_to(bytes);
+    let first = encoding_rs::Encoding::ascii_valid_up_to(text.as_bytes());
     let mut buf = Vec::new();
-    while at < bytes.len() {
-        let end = bytes[at..]
-            .iter()
-            .position(|&b| b < 0x80)
-            .map_or(bytes.len(), |k| at + k);
-        let run = &text[at..end];
-        buf.clear();
-        let double = run
-            .chars()
-            .all(|c| cp1252_byte(c).map(|b| buf.push(b)).is_some())
-            && std::str::from_utf8(&buf).is_ok();
+    runs(text, first).any(|(run, after)| {
         let remnant =
-            matches!(run, "\u{c2}" | "\u{c3}") && matches!(bytes.get(end), None | Some(b' '));
-        if !double && !remnant {
-            return true;
-        }
-        at = bytes[end..]
-            .iter()
-            .position(|&b| b >= 0x80)
-            .map_or(bytes.len(), |k| end + k);
-    }
-    false
+            matches!(run, "\u{c2}" | "\u{c3}") && (after.is_empty() || after.starts_with(' '));
+        !remnant && undone(run, &mut buf).is_none()
+    })
 }
 
 /// The position of the first byte of `b` above 0x7F, eight bytes at a time (every text
@@ -253,29 +235,46 @@ pub(crate) fn undo_double_utf8(text: &str) -> Option<(String, usize, usize)> {
 /// Walks the runs of non-ASCII characters of `text` from byte `at` (where one starts):
 /// `each(undone run, the ASCII after it)`; the number of runs, or `None` at the first
 /// run whose windows-1252 bytes are not UTF-8.
-fn double_runs(text: &str, mut at: usize, mut each: impl FnMut(&str, &str)) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut runs = 0;
+fn double_runs(text: &str, at: usize, mut each: impl FnMut(&str, &str)) -> Option<usize> {
+    let mut count = 0;
     let mut buf = Vec::new();
-    while at < text.len() {
+    for (run, after) in runs(text, at) {
+        each(undone(run, &mut buf)?, after);
+        count += 1;
+    }
+    Some(count)
+}
+
+/// The runs of non-ASCII characters of `text` from byte `at` (where one starts), each
+/// with the ASCII text after it (empty at the end of `text`).
+fn runs(text: &str, mut at: usize) -> impl Iterator<Item = (&str, &str)> {
+    let bytes = text.as_bytes();
+    std::iter::from_fn(move || {
+        if at >= bytes.len() {
+            return None;
+        }
         let end = bytes[at..]
             .iter()
             .position(|&b| b < 0x80)
-            .map_or(text.len(), |k| at + k);
-        buf.clear();
-        for c in text[at..end].chars() {
-            buf.push(cp1252_byte(c)?);
-        }
-        let fixed = std::str::from_utf8(&buf).ok()?;
-        runs += 1;
+            .map_or(bytes.len(), |k| at + k);
         let next = bytes[end..]
             .iter()
             .position(|&b| b >= 0x80)
-            .map_or(text.len(), |k| end + k);
-        each(fixed, &text[end..next]);
+            .map_or(bytes.len(), |k| end + k);
+        let run = (&text[at..end], &text[end..next]);
         at = next;
+        Some(run)
+    })
+}
+
+/// The UTF-8 that a run's windows-1252 bytes spell (written into `buf`), if they are
+/// UTF-8.
+fn undone<'b>(run: &str, buf: &'b mut Vec<u8>) -> Option<&'b str> {
+    buf.clear();
+    for c in run.chars() {
+        buf.push(cp1252_byte(c)?);
     }
-    Some(runs)
+    std::str::from_utf8(buf).ok()
 }
 
 #[cfg(test)]
