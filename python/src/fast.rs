@@ -167,12 +167,13 @@ struct Filters<'py> {
     default: Bound<'py, PyAny>,
 }
 
-/// The filters under which the `updated` fallback's warning was last found ignored
-/// (strong references, so that an address seen again is the same object).
-static IGNORED_UNDER: std::sync::Mutex<Option<[Option<Py<PyAny>>; 3]>> =
-    std::sync::Mutex::new(None);
-/// The length of that filter list.
-static IGNORED_LEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// The filters under which the `updated` fallback's warning was last found ignored:
+/// the list, its length, its first filter and the default action (strong references,
+/// so that an address seen again is the same object).
+type IgnoredUnder = (Py<PyAny>, usize, Option<Py<PyAny>>, Py<PyAny>);
+
+/// See [`IgnoredUnder`].
+static IGNORED_UNDER: std::sync::Mutex<Option<IgnoredUnder>> = std::sync::Mutex::new(None);
 
 /// `warnings`, imported once.
 static WARNINGS: pyo3::sync::PyOnceLock<Py<PyModule>> = pyo3::sync::PyOnceLock::new();
@@ -197,39 +198,30 @@ impl<'py> Filters<'py> {
 
     /// Whether these are the filters the warning was last found ignored under.
     fn known_to_ignore(&self) -> bool {
-        if self.len == usize::MAX {
-            return false;
-        }
         let Ok(guard) = IGNORED_UNDER.lock() else {
             return false;
         };
-        let Some([list, first, default]) = guard.as_ref() else {
+        let Some((list, len, first, default)) = guard.as_ref() else {
             return false;
         };
-        let same = |cached: &Option<Py<PyAny>>, now: Option<&Bound<'py, PyAny>>| match (cached, now)
-        {
-            (Some(c), Some(n)) => c.as_ptr() == n.as_ptr(),
-            (None, None) => true,
-            _ => false,
-        };
-        IGNORED_LEN.load(Ordering::Relaxed) == self.len
-            && same(list, Some(&self.list))
-            && same(first, self.first.as_ref())
-            && same(default, Some(&self.default))
+        *len == self.len
+            && list.as_ptr() == self.list.as_ptr()
+            && first.as_ref().map(Py::as_ptr) == self.first.as_ref().map(Bound::as_ptr)
+            && default.as_ptr() == self.default.as_ptr()
     }
 
     /// Notes that the warning is ignored under these filters.
     fn remember_ignored(self) {
         if self.len == usize::MAX {
-            return;
+            return; // not a list: never known
         }
         if let Ok(mut guard) = IGNORED_UNDER.lock() {
-            *guard = Some([
-                Some(self.list.unbind()),
+            *guard = Some((
+                self.list.unbind(),
+                self.len,
                 self.first.map(Bound::unbind),
-                Some(self.default.unbind()),
-            ]);
-            IGNORED_LEN.store(self.len, Ordering::Relaxed);
+                self.default.unbind(),
+            ));
         }
     }
 }

@@ -615,11 +615,18 @@ fn parse_many<'py>(
 /// `None`.
 #[pyfunction]
 fn parse_date<'py>(py: Python<'py>, text: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let Some(t) = feed_decoder::date::parse_date_struct(text) else {
-        return Ok(None);
-    };
-    let struct_time = py.import("time")?.getattr("struct_time")?;
-    Ok(Some(struct_time.call1((t,))?))
+    feed_decoder::date::parse_date_struct(text)
+        .map(|t| py_struct_time(py, t))
+        .transpose()
+}
+
+/// A `time.struct_time` of nine fields (the type looked up once per interpreter).
+fn py_struct_time(py: Python<'_>, fields: [i64; 9]) -> PyResult<Bound<'_, PyAny>> {
+    static STRUCT_TIME: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+    let t = STRUCT_TIME.get_or_try_init(py, || -> PyResult<_> {
+        Ok(py.import("time")?.getattr("struct_time")?.unbind())
+    })?;
+    t.bind(py).call1((fields,))
 }
 
 /// Like [`parse_date`], also naming the format family that read the date (`"w3dtf"`,
@@ -646,8 +653,7 @@ fn parse_date_format<'py>(
         DateFormat::KoreanNate => "nate",
         _ => "other",
     };
-    let struct_time_type = py.import("time")?.getattr("struct_time")?;
-    Ok(Some((struct_time_type.call1((struct_time(&dt),))?, family)))
+    Ok(Some((py_struct_time(py, struct_time(&dt))?, family)))
 }
 
 /// Filters one HTML value as the engine filters every HTML value of a feed: sanitized

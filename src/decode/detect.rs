@@ -42,7 +42,8 @@ pub(crate) fn guess(
     let mut det = EncodingDetector::new(Iso2022JpDetection::Allow);
     // Never `last`: a document cut short mid-character (a truncated download) must
     // not disqualify its own encoding; the chain reads such a tail as truncation.
-    if esc || memchr::memchr(0x1B, seen).is_some() {
+    // (`seen` always reaches past the leading ASCII, where `esc` looked.)
+    if memchr::memchr(0x1B, seen).is_some() {
         // ISO-2022-JP is all ASCII bytes: its escapes and what they shift belong together.
         det.feed(seen, false);
     } else {
