@@ -2,7 +2,6 @@
 //! that the parser keeps under feedparser's keys in `extra` (`itunes_explicit`,
 //! `itunes_duration`, …) and in `image`.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
@@ -27,7 +26,7 @@ use serde_json::{Map, Value};
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Itunes<'a> {
-    pub(crate) extra: &'a BTreeMap<String, Value>,
+    pub(crate) extra: &'a super::Extra,
     pub(crate) image: Option<&'a Map<String, Value>>,
 }
 

@@ -2,8 +2,6 @@
 //! parser keeps under feedparser's keys in `extra` (`media_content`, `media_thumbnail`,
 //! `media_credit`, `media_player`, …).
 
-use std::collections::BTreeMap;
-
 use serde_json::{Map, Value};
 
 /// The Media RSS elements of an entry ([`crate::Entry::media`]).
@@ -27,7 +25,7 @@ use serde_json::{Map, Value};
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Media<'a> {
-    pub(crate) extra: &'a BTreeMap<String, Value>,
+    pub(crate) extra: &'a super::Extra,
 }
 
 impl<'a> Media<'a> {

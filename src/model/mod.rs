@@ -28,11 +28,13 @@ use serde_json::{Map, Value};
 
 use crate::bozo::Bozo;
 
+mod extra;
 mod fields;
 mod itunes;
 mod media;
 mod podcast;
 
+pub use extra::Extra;
 pub(crate) use fields::{entry_fields, feed_fields};
 pub use itunes::Itunes;
 pub use media::{Media, MediaObject};
@@ -77,7 +79,7 @@ pub struct Link {
     pub length: Option<String>,
     /// Any other attribute (`hreflang`, …).
     #[serde(flatten)]
-    pub extra: BTreeMap<String, Value>,
+    pub extra: Extra,
 }
 
 impl Link {
@@ -167,7 +169,7 @@ macro_rules! model_struct {
                 pub $dparsed: Option<Option<DateTime<Utc>>>,
             )*
             /// Every other key feedparser sets, by its feedparser name.
-            pub extra: BTreeMap<String, Value>,
+            pub extra: Extra,
         }
 
         impl $name {

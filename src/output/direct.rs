@@ -9,7 +9,6 @@
 //! maps, Podcasting 2.0 elements) still go through the `serde` writer. The tests check
 //! that both give the same bytes, on every file of the corpus and on built values.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde_json::Value;
@@ -39,7 +38,7 @@ pub(crate) fn feed<W: Write + ?Sized>(w: &mut W, f: &Feed) -> Result {
 fn map<'a, W: Write + ?Sized>(
     w: &mut W,
     fields: impl Iterator<Item = (JsonKey, Field<'a>)>,
-    extra: &BTreeMap<String, Value>,
+    extra: &crate::model::Extra,
 ) -> Result {
     let mut extra = extra.iter().peekable();
     let mut sep: &[u8] = b"{";

@@ -7,8 +7,6 @@
 //! `serde_json::Value`: a 100 MB value is never copied to be written. The direct writer
 //! ([`super::direct`]) writes the same view without `serde`.
 
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde::ser::SerializeMap;
@@ -208,7 +206,7 @@ impl Serialize for Field<'_> {
 fn sorted<'a, S: serde::Serializer>(
     s: S,
     fields: impl IntoIterator<Item = (JsonKey, Field<'a>)>,
-    extra: &BTreeMap<String, Value>,
+    extra: &crate::model::Extra,
 ) -> Result<S::Ok, S::Error> {
     let mut extra = extra.iter().peekable();
     let mut m = s.serialize_map(None)?;

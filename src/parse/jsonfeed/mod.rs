@@ -44,7 +44,6 @@
 
 use serde_json::{Map, Value};
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -417,7 +416,9 @@ impl Mapper<'_> {
 
     /// Keys the specification does not define (`_extension` objects and others), kept
     /// as they are, under `json_NAME` when the model gives NAME a meaning.
-    fn keep_others(obj: Map<String, Value>, known: &[&str], extra: &mut BTreeMap<String, Value>) {
+    fn keep_others(obj: Map<String, Value>, known: &[&str], extra: &mut crate::model::Extra) {
+        // Put in at once: one sort, not a move of the sorted vector per key.
+        let mut others = Vec::new();
         for (k, v) in obj {
             if known.contains(&k.as_str()) {
                 continue;
@@ -427,8 +428,9 @@ impl Mapper<'_> {
             } else {
                 k
             };
-            extra.insert(key, v);
+            others.push((key, v));
         }
+        extra.extend(others);
     }
 
     fn feed(&mut self, obj: &mut Map<String, Value>) -> Feed {

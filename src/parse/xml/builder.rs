@@ -243,6 +243,10 @@ pub(super) fn attrs_dict(attrs: &[Attr<'_>]) -> Dict {
 pub(super) fn link_from_attrs(attrs: &mut Attrs<'_>) -> Link {
     let mut l = Link::default();
     let (mut url, mut uri) = (None, None);
+    // The other attributes, put in `extra` at once: one sort, where inserting them one
+    // by one into the sorted vector would move it for each (an element may have
+    // thousands).
+    let mut others = Vec::new();
     for (k, v) in attrs.drain(..) {
         let field = match &*k {
             "url" => &mut url,
@@ -250,14 +254,14 @@ pub(super) fn link_from_attrs(attrs: &mut Attrs<'_>) -> Link {
             key => match l.field_mut(key) {
                 Some(field) => field,
                 None => {
-                    l.extra
-                        .insert(k.into_owned(), serde_json::Value::String(v.into_owned()));
+                    others.push((k.into_owned(), serde_json::Value::String(v.into_owned())));
                     continue;
                 }
             },
         };
         *field = Some(v.into_owned());
     }
+    l.extra.extend(others);
     match url.as_ref().or(uri.as_ref()) {
         Some(h) if !h.is_empty() => l.href = url.or(uri),
         _ => {

@@ -8,7 +8,6 @@
 //! hold it, so nothing is lost. A list is checked item by item before it moves
 //! ([`FitsV`]).
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -159,7 +158,7 @@ macro_rules! typed_keys {
                 } else {
                     // Built in one go from sorted pairs, the tree's nodes are full: half
                     // the memory of inserting a hundred thousand keys one by one.
-                    let extra: BTreeMap<String, Value> = pairs
+                    let extra: crate::model::Extra = pairs
                         .into_iter()
                         .map(|(k, v)| (k.into_owned(), v.into_json()))
                         .collect();
@@ -466,15 +465,18 @@ impl FromV for Link {
             return Err(v);
         };
         let mut l = Link::default();
+        let mut others = Vec::new();
         for (k, v) in o.into_pairs() {
             let Some(field) = l.field_mut(&k) else {
-                l.extra.insert(k.into_owned(), v.into_json());
+                others.push((k.into_owned(), v.into_json()));
                 continue;
             };
             if let DValue::String(v) = v {
                 *field = Some(v);
             }
         }
+        // At once: one sort (see `link_from_attrs`).
+        l.extra.extend(others);
         Ok(l)
     }
 }
