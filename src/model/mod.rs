@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+pub use compact_str::CompactString;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -64,19 +65,19 @@ pub struct Text {
 pub struct Link {
     /// The relation (`alternate`, `self`, `enclosure`, `license`, …).
     #[serde(default)]
-    pub rel: Option<String>,
+    pub rel: Option<CompactString>,
     /// The media type.
     #[serde(default, rename = "type")]
-    pub content_type: Option<String>,
+    pub content_type: Option<CompactString>,
     /// The target.
     #[serde(default)]
-    pub href: Option<String>,
+    pub href: Option<CompactString>,
     /// The title.
     #[serde(default)]
-    pub title: Option<String>,
+    pub title: Option<CompactString>,
     /// The length in bytes, as written.
     #[serde(default)]
-    pub length: Option<String>,
+    pub length: Option<CompactString>,
     /// Any other attribute (`hreflang`, …).
     #[serde(flatten)]
     pub extra: Extra,
@@ -85,7 +86,7 @@ pub struct Link {
 impl Link {
     /// The typed field of a key of feedparser's link dictionary (`rel`, `type`, `href`,
     /// `title`, `length`); `None` for a key kept in `extra`.
-    pub(crate) fn field_mut(&mut self, key: &str) -> Option<&mut Option<String>> {
+    pub(crate) fn field_mut(&mut self, key: &str) -> Option<&mut Option<CompactString>> {
         Some(match key {
             "rel" => &mut self.rel,
             "type" => &mut self.content_type,
@@ -113,27 +114,27 @@ pub type Enclosure = Link;
 pub struct Person {
     /// The name.
     #[serde(default)]
-    pub name: Option<String>,
+    pub name: Option<CompactString>,
     /// The e-mail address.
     #[serde(default)]
-    pub email: Option<String>,
+    pub email: Option<CompactString>,
     /// The home page.
     #[serde(default)]
-    pub href: Option<String>,
+    pub href: Option<CompactString>,
     /// An avatar image URL (JSON Feed `avatar`).
     #[serde(default)]
-    pub image: Option<String>,
+    pub image: Option<CompactString>,
 }
 
 /// A category / tag / keyword.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Tag {
     /// The term.
-    pub term: Option<String>,
+    pub term: Option<CompactString>,
     /// The scheme or domain.
-    pub scheme: Option<String>,
+    pub scheme: Option<CompactString>,
     /// The human label.
-    pub label: Option<String>,
+    pub label: Option<CompactString>,
 }
 
 /// A Python `time.struct_time` in UTC:

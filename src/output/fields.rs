@@ -14,7 +14,8 @@ use serde_json::{Map, Value};
 
 use super::writer::PlainKey;
 use crate::model::{
-    Entry, Feed, Link, Person, Podcast, PodcastElement, Tag, Text, entry_fields, feed_fields,
+    CompactString, Entry, Feed, Link, Person, Podcast, PodcastElement, Tag, Text, entry_fields,
+    feed_fields,
 };
 
 /// A literal key of the model as the JSON writers need it: held as written in JSON,
@@ -264,7 +265,7 @@ impl Serialize for Text {
 
 /// The present ones of `(key, value)` optional strings (keys in sorted order).
 fn present<'a, const N: usize>(
-    pairs: [(JsonKey, &'a Option<String>); N],
+    pairs: [(JsonKey, &'a Option<CompactString>); N],
 ) -> impl Iterator<Item = (JsonKey, Field<'a>)> {
     pairs
         .into_iter()

@@ -209,9 +209,9 @@ macro_rules! set_authors {
 /// A link of the given relation, media type and target.
 fn link(rel: &str, content_type: Option<&str>, href: String) -> Link {
     Link {
-        rel: Some(rel.to_owned()),
-        content_type: content_type.map(str::to_owned),
-        href: Some(href),
+        rel: Some(rel.into()),
+        content_type: content_type.map(Into::into),
+        href: Some(href.into()),
         ..Link::default()
     }
 }
@@ -355,16 +355,16 @@ impl Mapper<'_> {
         let o = &mut o.clone();
         let dot = format!("{path}.");
         let mut p = Person {
-            name: self.string(o, "name", &dot),
+            name: self.string(o, "name", &dot).map(Into::into),
             ..Person::default()
         };
         if let Some(url) = self.url(o, "url", &dot) {
             if let Some(mail) = url.strip_prefix("mailto:") {
-                p.email = Some(mail.split('?').next().unwrap_or(mail).to_owned());
+                p.email = Some(mail.split('?').next().unwrap_or(mail).into());
             }
-            p.href = Some(url);
+            p.href = Some(url.into());
         }
-        p.image = self.url(o, "avatar", &dot);
+        p.image = self.url(o, "avatar", &dot).map(Into::into);
         (p != Person::default()).then_some(p)
     }
 
@@ -392,7 +392,11 @@ impl Mapper<'_> {
             all.push(p);
         }
         let first = all.first()?.clone();
-        let name = first.name.clone().or_else(|| first.email.clone());
+        let name = first
+            .name
+            .as_deref()
+            .or(first.email.as_deref())
+            .map(str::to_owned);
         Some(Authors { name, first, all })
     }
 
@@ -641,7 +645,7 @@ impl Mapper<'_> {
         for (j, t) in tags.iter().enumerate() {
             match t {
                 Value::String(s) if !s.trim().is_empty() => list.push(Tag {
-                    term: Some(s.trim().to_owned()),
+                    term: Some(s.trim().into()),
                     ..Tag::default()
                 }),
                 Value::String(_) => {}
@@ -690,19 +694,19 @@ impl Mapper<'_> {
         };
         let mut l = link("enclosure", None, href);
         match self.string(o, "mime_type", &dot) {
-            Some(t) => l.content_type = Some(t.to_ascii_lowercase()),
+            Some(t) => l.content_type = Some(t.to_ascii_lowercase().into()),
             None => self.problem(format!("{path}: attachment without a mime_type")),
         }
         match o.remove("size_in_bytes") {
-            Some(Value::Number(n)) => l.length = Some(n.to_string()),
-            Some(Value::String(s)) => l.length = Some(s.trim().to_owned()),
+            Some(Value::Number(n)) => l.length = Some(n.to_string().into()),
+            Some(Value::String(s)) => l.length = Some(s.trim().into()),
             Some(Value::Null) | None => {}
             Some(other) => self.problem(format!(
                 "{path}.size_in_bytes: expected a number, found {}",
                 type_name(&other)
             )),
         }
-        l.title = self.string(o, "title", &dot);
+        l.title = self.string(o, "title", &dot).map(Into::into);
         match o.remove("duration_in_seconds") {
             Some(n @ Value::Number(_)) => {
                 l.extra.insert("duration_in_seconds".to_owned(), n);
@@ -720,7 +724,7 @@ impl Mapper<'_> {
         for (k, v) in std::mem::take(o) {
             match l.field_mut(&k) {
                 Some(field) if field.is_none() => match v {
-                    Value::String(s) => *field = Some(s),
+                    Value::String(s) => *field = Some(s.into()),
                     Value::Null => {}
                     v => {
                         l.extra.insert(k, v);

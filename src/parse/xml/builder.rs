@@ -242,7 +242,7 @@ pub(super) fn attrs_dict(attrs: &[Attr<'_>]) -> Dict {
 /// of `attrs`, whose room the caller keeps.
 pub(super) fn link_from_attrs(attrs: &mut Attrs<'_>) -> Link {
     let mut l = Link::default();
-    let (mut url, mut uri) = (None, None);
+    let (mut url, mut uri): (Option<crate::model::CompactString>, _) = (None, None);
     // The other attributes, put in `extra` at once: one sort, where inserting them one
     // by one into the sorted vector would move it for each (an element may have
     // thousands).
@@ -259,7 +259,7 @@ pub(super) fn link_from_attrs(attrs: &mut Attrs<'_>) -> Link {
                 }
             },
         };
-        *field = Some(v.into_owned());
+        *field = Some(v.into());
     }
     l.extra.extend(others);
     match url.as_ref().or(uri.as_ref()) {
@@ -267,7 +267,8 @@ pub(super) fn link_from_attrs(attrs: &mut Attrs<'_>) -> Link {
         _ => {
             for (k, v) in [("url", url), ("uri", uri)] {
                 if let Some(v) = v {
-                    l.extra.insert(k.to_owned(), serde_json::Value::String(v));
+                    l.extra
+                        .insert(k.to_owned(), serde_json::Value::String(v.into_string()));
                 }
             }
         }
@@ -296,7 +297,7 @@ pub(super) fn push_sized<T>(list: &mut Vec<T>, first: usize, item: T) {
 /// Sets the `href` of the context's last link, when there is one.
 fn set_last_link_href(ctx: &mut Slots<'_>, href: String) {
     if let Some(l) = ctx.links_mut(false).and_then(|a| a.last_mut()) {
-        l.href = Some(href);
+        l.href = Some(href.into());
     }
 }
 
@@ -1169,14 +1170,14 @@ impl Builder {
 
     /// `*uri = self.resolve_uri(uri)`, without a copy when there is no base and nothing
     /// to trim.
-    pub(super) fn resolve_in_place(&self, uri: &mut String) {
+    pub(super) fn resolve_in_place(&self, uri: &mut crate::model::CompactString) {
         if self.baseuri.is_empty() {
             let trimmed = uri.trim();
             if trimmed.len() != uri.len() {
-                *uri = trimmed.to_owned();
+                *uri = trimmed.into();
             }
         } else {
-            *uri = self.resolve_uri(uri);
+            *uri = self.resolve_uri(uri).into();
         }
     }
 

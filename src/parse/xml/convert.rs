@@ -472,7 +472,7 @@ impl FromV for Link {
                 continue;
             };
             if let DValue::String(v) = v {
-                *field = Some(v);
+                *field = Some(v.into());
             }
         }
         // At once: one sort (see `link_from_attrs`).
@@ -529,10 +529,10 @@ impl FromV for Person {
         for (k, v) in o.into_pairs() {
             let DValue::String(v) = v else { continue };
             match &*k {
-                "name" => p.name = Some(v),
-                "email" => p.email = Some(v),
-                "image" => p.image = Some(v),
-                _ => p.href = Some(v),
+                "name" => p.name = Some(v.into()),
+                "email" => p.email = Some(v.into()),
+                "image" => p.image = Some(v.into()),
+                _ => p.href = Some(v.into()),
             }
         }
         Ok(p)
@@ -561,9 +561,9 @@ impl FromV for Tag {
         for (k, v) in o.into_pairs() {
             let DValue::String(v) = v else { continue };
             match &*k {
-                "term" => t.term = Some(v),
-                "scheme" => t.scheme = Some(v),
-                _ => t.label = Some(v),
+                "term" => t.term = Some(v.into()),
+                "scheme" => t.scheme = Some(v.into()),
+                _ => t.label = Some(v.into()),
             }
         }
         Ok(t)

@@ -24,7 +24,7 @@ fn set_person_field(p: &mut Person, key: &str, value: &str) {
         "image" => &mut p.image,
         _ => &mut p.href,
     };
-    *field = Some(value.to_owned());
+    *field = Some(value.into());
 }
 
 /// Whether a person has any field (an empty string counts, as a key in feedparser's
@@ -157,8 +157,8 @@ impl Builder {
             return;
         }
         let detail = Person {
-            name: (!author.is_empty()).then_some(author),
-            email,
+            name: (!author.is_empty()).then(|| author.into()),
+            email: email.map(Into::into),
             ..Person::default()
         };
         if !ctx.contains_key(&detail_key) {
@@ -200,9 +200,9 @@ impl Builder {
                 a,
                 2,
                 Tag {
-                    term: term.map(str::to_owned),
-                    scheme: scheme.map(str::to_owned),
-                    label: label.map(str::to_owned),
+                    term: term.map(Into::into),
+                    scheme: scheme.map(Into::into),
+                    label: label.map(Into::into),
                 },
             );
         }
@@ -317,7 +317,7 @@ impl Builder {
             .and_then(|a| a.last_mut())
             .filter(|t| t.term.as_deref().is_none_or(str::is_empty));
         if let Some(t) = last {
-            t.term = Some(value);
+            t.term = Some(value.into());
         } else {
             self.add_tag(Some(&value), None, None);
         }

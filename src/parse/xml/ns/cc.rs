@@ -39,7 +39,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
 fn add_license(b: &mut Builder, href: Option<String>) {
     let link = crate::model::Link {
         rel: Some("license".into()),
-        href: href.filter(|v| !v.is_empty()),
+        href: href.filter(|v| !v.is_empty()).map(Into::into),
         ..Default::default()
     };
     push_link(&mut b.ctx(), link);
