@@ -33,7 +33,7 @@ macro_rules! feed_fields {
                 /// The title's details.
                 title_detail: Box<Text> = "title_detail",
                 /// The main (alternate HTML) link.
-                link: String = "link",
+                link: CompactString = "link",
                 /// The subtitle / tagline / description.
                 subtitle: Arc<str> = "subtitle",
                 /// The subtitle's details.
@@ -47,29 +47,29 @@ macro_rules! feed_fields {
                 /// The info's details.
                 info_detail: Box<Text> = "info_detail",
                 /// The identifier.
-                id: String = "id",
+                id: CompactString = "id",
                 /// The author as one string.
-                author: String = "author",
+                author: CompactString = "author",
                 /// The author's details.
                 author_detail: Box<Person> = "author_detail",
                 /// The publisher (webMaster, dc:publisher, itunes:owner) as one string.
-                publisher: String = "publisher",
+                publisher: CompactString = "publisher",
                 /// The publisher's details.
                 publisher_detail: Box<Person> = "publisher_detail",
                 /// The language.
-                language: String = "language",
+                language: CompactString = "language",
                 /// The generator's name.
-                generator: String = "generator",
+                generator: CompactString = "generator",
                 /// The generator's details (`name`, `href`, `version`).
                 generator_detail: Map<String, Value> = "generator_detail",
                 /// RSS `docs`.
-                docs: String = "docs",
+                docs: CompactString = "docs",
                 /// RSS `ttl`, as written.
-                ttl: String = "ttl",
+                ttl: CompactString = "ttl",
                 /// Atom `icon`.
-                icon: String = "icon",
+                icon: CompactString = "icon",
                 /// Atom `logo`.
-                logo: String = "logo",
+                logo: CompactString = "logo",
                 /// The feed image (`title`, `href`, `link`, `width`, `height`, …).
                 image: Map<String, Value> = "image",
                 /// The text input (`title`, `name`, `link`, `description`).
@@ -112,21 +112,21 @@ macro_rules! entry_fields {
                 /// The title's details.
                 title_detail: Box<Text> = "title_detail",
                 /// The main (alternate HTML) link.
-                link: String = "link",
+                link: CompactString = "link",
                 /// The summary / description.
                 summary: Arc<str> = "summary",
                 /// The summary's details.
                 summary_detail: Box<Text> = "summary_detail",
                 /// The identifier (guid, atom:id, rdf:about).
-                id: String = "id",
+                id: CompactString = "id",
                 /// Whether the guid is the permalink.
                 guidislink: bool = "guidislink",
                 /// The author as one string.
-                author: String = "author",
+                author: CompactString = "author",
                 /// The author's details.
                 author_detail: Box<Person> = "author_detail",
                 /// The publisher as one string.
-                publisher: String = "publisher",
+                publisher: CompactString = "publisher",
                 /// The publisher's details.
                 publisher_detail: Box<Person> = "publisher_detail",
                 /// Rights.
@@ -134,7 +134,7 @@ macro_rules! entry_fields {
                 /// The rights' details.
                 rights_detail: Box<Text> = "rights_detail",
                 /// RSS `comments`.
-                comments: String = "comments",
+                comments: CompactString = "comments",
                 /// The source feed (`title`, `href`, `links`, …).
                 source: Map<String, Value> = "source",
                 /// GeoRSS location (`type`, `coordinates`).

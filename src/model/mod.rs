@@ -165,7 +165,7 @@ macro_rules! model_struct {
             )*
             $(
                 $(#[$dmeta])*
-                pub $dfield: Option<String>,
+                pub $dfield: Option<CompactString>,
                 #[doc = concat!("`", $dkey, "_parsed`: the parsed date (UTC); `Some(None)` when the date did not parse. In JSON a Python `struct_time` (see [`StructTime`]) or `null`.")]
                 pub $dparsed: Option<Option<DateTime<Utc>>>,
             )*

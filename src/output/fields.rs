@@ -85,6 +85,7 @@ macro_rules! as_field {
 
 as_field! {
     String => Str,
+    CompactString => Str,
     std::sync::Arc<str> => Str,
     Map<String, Value> => Map,
     Text => Text,

@@ -200,7 +200,7 @@ struct Authors {
 macro_rules! set_authors {
     ($out:expr, $a:expr) => {{
         let a: Authors = $a;
-        $out.author = a.name;
+        $out.author = a.name.map(Into::into);
         $out.author_detail = Some(Box::new(a.first));
         $out.authors = a.all;
     }};
@@ -440,13 +440,13 @@ impl Mapper<'_> {
     fn feed(&mut self, obj: &mut Map<String, Value>) -> Feed {
         let mut out = Feed::default();
         if let Some(lang) = self.string(obj, "language", "") {
-            out.language = Some(lang.clone());
+            out.language = Some(lang.as_str().into());
             self.lang = Some(lang);
         } else {
-            out.language.clone_from(&self.options.base_language);
+            out.language = self.options.base_language.as_deref().map(Into::into);
         }
         if let Some(feed_url) = self.url(obj, "feed_url", "") {
-            out.id = Some(feed_url.clone());
+            out.id = Some(feed_url.as_str().into());
             out.links
                 .push(link("self", Some("application/feed+json"), feed_url));
         }
@@ -465,7 +465,7 @@ impl Mapper<'_> {
             (out.info, out.info_detail) = (Some(v), Some(d));
         }
         if let Some(home) = self.url(obj, "home_page_url", "") {
-            out.link = Some(home.clone());
+            out.link = Some(home.as_str().into());
             out.links.push(link("alternate", Some("text/html"), home));
         }
         if let Some(next) = self.url(obj, "next_url", "") {
@@ -475,7 +475,7 @@ impl Mapper<'_> {
         if let Some(icon) = self.url(obj, "icon", "") {
             out.image = Some(href_object(icon));
         }
-        out.icon = self.url(obj, "favicon", "");
+        out.icon = self.url(obj, "favicon", "").map(Into::into);
         self.feed_authors = self.authors(obj, "");
         if let Some(a) = self.feed_authors.clone() {
             set_authors!(out, a);
@@ -542,9 +542,9 @@ impl Mapper<'_> {
         let path = format!("items[{i}].");
         let mut out = Entry::default();
         match obj.get("id") {
-            Some(Value::String(s)) => out.id = Some(s.trim().to_owned()),
-            Some(Value::Number(n)) => out.id = Some(n.to_string()),
-            Some(Value::Bool(b)) => out.id = Some(b.to_string()),
+            Some(Value::String(s)) => out.id = Some(s.trim().into()),
+            Some(Value::Number(n)) => out.id = Some(n.to_string().into()),
+            Some(Value::Bool(b)) => out.id = Some(b.to_string().into()),
             Some(Value::Null) | None => {}
             Some(other) => self.problem(format!(
                 "{path}id: expected a string, found {}",
@@ -560,7 +560,7 @@ impl Mapper<'_> {
             None => self.lang.clone(),
         };
         if let Some(url) = self.url(obj, "url", &path) {
-            out.link = Some(url.clone());
+            out.link = Some(url.as_str().into());
             out.links.push(link("alternate", Some("text/html"), url));
         }
         if let Some(ext) = self.url(obj, "external_url", &path) {
@@ -594,7 +594,7 @@ impl Mapper<'_> {
             }
         }
         if let Some((d, parsed)) = self.date(obj, "date_published", &path) {
-            (out.published, out.published_parsed) = (Some(d), Some(parsed));
+            (out.published, out.published_parsed) = (Some(d.into()), Some(parsed));
         }
         let modified = if obj.contains_key("date_modified") {
             "date_modified"
@@ -602,7 +602,7 @@ impl Mapper<'_> {
             "date_updated"
         };
         if let Some((d, parsed)) = self.date(obj, modified, &path) {
-            (out.updated, out.updated_parsed) = (Some(d), Some(parsed));
+            (out.updated, out.updated_parsed) = (Some(d.into()), Some(parsed));
         }
         if let Some(a) = self
             .authors(obj, &path)

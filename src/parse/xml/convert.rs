@@ -16,8 +16,8 @@ use serde_json::{Map, Value};
 use super::dict::{Item, Map as DMap, Value as DValue};
 use super::record::Keys;
 use crate::model::{
-    Entry, Feed, Link, Person, Podcast, PodcastElement, StructTime, Tag, Text, entry_fields,
-    feed_fields,
+    CompactString, Entry, Feed, Link, Person, Podcast, PodcastElement, StructTime, Tag, Text,
+    entry_fields, feed_fields,
 };
 
 /// Expands a field list of the model into its [`Keys`] impl and its constructors from a
@@ -69,7 +69,7 @@ macro_rules! typed_keys {
                         },
                     )*
                     $(
-                        $dkey => match String::from_v(v) {
+                        $dkey => match CompactString::from_v(v) {
                             Ok(t) => {
                                 self.$dfield = Some(t);
                                 Ok(())
@@ -231,6 +231,12 @@ impl FieldText for String {
     }
 }
 
+impl FieldText for CompactString {
+    fn text(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
 impl FieldText for Arc<str> {
     fn text(&self) -> Option<&str> {
         Some(self)
@@ -275,6 +281,16 @@ impl FromV for String {
     fn from_v(v: DValue) -> Result<Self, DValue> {
         match v {
             DValue::String(s) => Ok(s),
+            other => Err(other),
+        }
+    }
+}
+
+/// Kept inline up to 24 bytes, else the builder's string itself.
+impl FromV for CompactString {
+    fn from_v(v: DValue) -> Result<Self, DValue> {
+        match v {
+            DValue::String(s) => Ok(s.into()),
             other => Err(other),
         }
     }
