@@ -623,3 +623,43 @@ fn a_sanitize_policy_reaches_every_html_value() {
         r#"x<iframe src="https://example.com/v"></iframe>"#
     );
 }
+
+/// The fields few entries have are boxed apart: an entry with none of them has no box,
+/// and one that has some reads them through `more()`, written at their place in JSON.
+#[test]
+fn rare_fields_live_in_their_box() {
+    let r = parse_str(RSS, &ParseOptions::default());
+    assert!(r.entries[0].more.is_none(), "{:?}", r.entries[0].more);
+    assert_eq!(r.entries[0].more().publisher, None);
+
+    let rare = r#"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"
+        xmlns:dcterms="http://purl.org/dc/terms/"><channel><title>t</title>
+        <item><title>a</title><dc:publisher>Press</dc:publisher>
+        <dc:rights>All rights</dc:rights>
+        <dcterms:created>2004-01-02T03:04:05Z</dcterms:created></item>
+        <item><title>b</title></item></channel></rss>"#;
+    let r = parse_str(rare, &ParseOptions::default());
+    let more = r.entries[0]
+        .more
+        .as_deref()
+        .expect("a box for the rare fields");
+    assert_eq!(more.publisher.as_deref(), Some("Press"));
+    assert_eq!(more.rights.as_deref(), Some("All rights"));
+    assert_eq!(
+        more.created_parsed
+            .flatten()
+            .map(|d| d.to_rfc3339())
+            .as_deref(),
+        Some("2004-01-02T03:04:05+00:00")
+    );
+    assert_eq!(r.entries[0].created_date(), more.created_parsed.flatten());
+    assert!(r.entries[1].more.is_none());
+    let json = serde_json::to_value(&r.entries[0]).expect("json");
+    assert_eq!(json["publisher"], json!("Press"));
+    assert_eq!(json["publisher_detail"]["name"], json!("Press"));
+    assert_eq!(json["rights_detail"]["value"], json!("All rights"));
+    // And back: the dictionary shape fills the box again.
+    let back = feed_decoder::model::Entry::from_dict(json.as_object().cloned().expect("map"));
+    assert_eq!(back.more().publisher.as_deref(), Some("Press"));
+    assert_eq!(back.more().created_parsed, more.created_parsed);
+}

@@ -72,7 +72,7 @@ fn every_element_of_the_specification_is_read_from_a_fixture() {
     ] {
         let r = parse_str(&fixture(name), &ParseOptions::default());
         let podcasts = std::iter::once(&r.feed.podcast)
-            .chain(r.entries.iter().map(|e| &e.podcast))
+            .chain(r.entries.iter().map(|e| &e.more().podcast))
             .flatten();
         for p in podcasts {
             for (k, list) in &p.0 {
@@ -87,7 +87,11 @@ fn every_element_of_the_specification_is_read_from_a_fixture() {
 #[test]
 fn typed_access() {
     let r = parse_str(&fixture("podcast_item.xml"), &ParseOptions::default());
-    let p = r.entries[0].podcast.as_ref().expect("podcast elements");
+    let p = r.entries[0]
+        .more()
+        .podcast
+        .as_ref()
+        .expect("podcast elements");
     assert_eq!(p.text("season"), Some("3"));
     assert_eq!(
         p.first("season").and_then(|s| s.attr("name")),
@@ -115,7 +119,11 @@ fn broken_markup_keeps_the_podcast_elements_read_so_far() {
     let r = parse_str(text, &ParseOptions::default());
     assert!(!r.bozo.is_empty());
     assert_eq!(r.entries[0].title.as_deref(), Some("T"));
-    let p = r.entries[0].podcast.as_ref().expect("podcast elements");
+    let p = r.entries[0]
+        .more()
+        .podcast
+        .as_ref()
+        .expect("podcast elements");
     let recipients = p.get("value")[0].children("valueRecipient");
     assert_eq!(recipients.len(), 2);
     assert_eq!(recipients[1].attr("name"), Some("B"));

@@ -15,7 +15,17 @@
 //! dates {
 //!     field / field_parsed = "key", "key_parsed",   (the date as written, and parsed)
 //! }
+//! more NameMore {                     (optional: fields few records have)
+//!     field: Type = "key",
+//! }
+//! more_dates {
+//!     field / field_parsed = "key", "key_parsed",
+//! }
 //! ```
+//!
+//! The `more` fields live in a second struct, boxed in the first (`more`, `None` while
+//! none is set): an entry that has none of them costs one pointer for them all, where
+//! their own room would be a third of the entry.
 //!
 //! The model expands them into its structs (with `TYPED_KEYS`, `has_typed_key` and the
 //! list accessors, [`super`]); the XML builder into the conversions that fill a field by
@@ -125,22 +135,8 @@ macro_rules! entry_fields {
                 author: CompactString = "author",
                 /// The author's details.
                 author_detail: Box<Person> = "author_detail",
-                /// The publisher as one string.
-                publisher: CompactString = "publisher",
-                /// The publisher's details.
-                publisher_detail: Box<Person> = "publisher_detail",
-                /// Rights.
-                rights: Arc<str> = "rights",
-                /// The rights' details.
-                rights_detail: Box<Text> = "rights_detail",
                 /// RSS `comments`.
                 comments: CompactString = "comments",
-                /// The source feed (`title`, `href`, `links`, …).
-                source: Map<String, Value> = "source",
-                /// GeoRSS location (`type`, `coordinates`).
-                location: Map<String, Value> = "where",
-                /// The Podcasting 2.0 elements of the item (see [`Podcast`]).
-                podcast: Podcast = "podcast",
             }
             lists {
                 /// Every link (enclosures included, `rel` = `enclosure`).
@@ -159,6 +155,24 @@ macro_rules! entry_fields {
                 published / published_parsed = "published", "published_parsed",
                 /// The last-updated date, as written.
                 updated / updated_parsed = "updated", "updated_parsed",
+            }
+            more EntryMore {
+                /// The publisher as one string.
+                publisher: CompactString = "publisher",
+                /// The publisher's details.
+                publisher_detail: Box<Person> = "publisher_detail",
+                /// Rights.
+                rights: Arc<str> = "rights",
+                /// The rights' details.
+                rights_detail: Box<Text> = "rights_detail",
+                /// The source feed (`title`, `href`, `links`, …).
+                source: Map<String, Value> = "source",
+                /// GeoRSS location (`type`, `coordinates`).
+                location: Map<String, Value> = "where",
+                /// The Podcasting 2.0 elements of the item (see [`Podcast`]).
+                podcast: Podcast = "podcast",
+            }
+            more_dates {
                 /// The creation date, as written.
                 created / created_parsed = "created", "created_parsed",
                 /// The expiration date, as written.

@@ -151,6 +151,10 @@ macro_rules! model_struct {
         }
         lists { $( $(#[$lmeta:meta])* $lfield:ident : $lty:ty = $lkey:literal ),* $(,)? }
         dates { $( $(#[$dmeta:meta])* $dfield:ident / $dparsed:ident = $dkey:literal, $pkey:literal ),* $(,)? }
+        $(
+            more $more:ident { $( $(#[$mmeta:meta])* $mfield:ident : $mty:ty = $mkey:literal ),* $(,)? }
+            more_dates { $( $(#[$mdmeta:meta])* $mdfield:ident / $mdparsed:ident = $mdkey:literal, $mpkey:literal ),* $(,)? }
+        )?
     ) => {
         $(#[$meta])*
         #[derive(Clone, Debug, Default, PartialEq)]
@@ -169,13 +173,51 @@ macro_rules! model_struct {
                 #[doc = concat!("`", $dkey, "_parsed`: the parsed date (UTC); `Some(None)` when the date did not parse. In JSON a Python `struct_time` (see [`StructTime`]) or `null`.")]
                 pub $dparsed: Option<Option<DateTime<Utc>>>,
             )*
+            $(
+                #[doc = concat!("The keys few records have ([`", stringify!($more), "`]), boxed: `None` while none is set. Read them with [`", stringify!($name), "::more`].")]
+                pub more: Option<Box<$more>>,
+            )?
             /// Every other key feedparser sets, by its feedparser name.
             pub extra: Extra,
         }
 
+        $(
+            #[doc = concat!("The fields of [`", stringify!($name), "`] that few records have, kept in a box of their own (see [`", stringify!($name), "::more`]).")]
+            #[derive(Clone, Debug, Default, PartialEq)]
+            pub struct $more {
+                $(
+                    $(#[$mmeta])*
+                    pub $mfield: Option<$mty>,
+                )*
+                $(
+                    $(#[$mdmeta])*
+                    pub $mdfield: Option<CompactString>,
+                    #[doc = concat!("`", $mdkey, "_parsed`: the parsed date (UTC); `Some(None)` when the date did not parse.")]
+                    pub $mdparsed: Option<Option<DateTime<Utc>>>,
+                )*
+            }
+
+            impl $name {
+                #[doc = concat!("The fields few records have: the boxed [`", stringify!($more), "`], or an empty one when none is set.")]
+                #[must_use]
+                pub fn more(&self) -> &$more {
+                    static NONE: std::sync::LazyLock<$more> = std::sync::LazyLock::new(Default::default);
+                    self.more.as_deref().unwrap_or(&NONE)
+                }
+
+                #[doc = concat!("The fields few records have, to set: the box is made on first use.")]
+                pub fn more_mut(&mut self) -> &mut $more {
+                    self.more.get_or_insert_with(Default::default)
+                }
+            }
+        )?
+
         impl $name {
             /// The keys with a typed field, in the order of the field list.
-            pub(crate) const TYPED_KEYS: &[&str] = &[$($key,)* $($lkey,)* $($dkey, $pkey,)*];
+            pub(crate) const TYPED_KEYS: &[&str] = &[
+                $($key,)* $($lkey,)* $($dkey, $pkey,)*
+                $($($mkey,)* $($mdkey, $mpkey,)*)?
+            ];
 
             /// Whether `key` is one of [`Self::TYPED_KEYS`] (one `match`).
             pub(crate) fn has_typed_key(key: &str) -> bool {
@@ -183,6 +225,7 @@ macro_rules! model_struct {
                     $($key => true,)*
                     $($lkey => true,)*
                     $($dkey | $pkey => true,)*
+                    $($($mkey => true,)* $($mdkey | $mpkey => true,)*)?
                     _ => false,
                 }
             }
@@ -253,13 +296,13 @@ impl Entry {
     /// The creation date (`created`, `dcterms:created`).
     #[must_use]
     pub fn created_date(&self) -> Option<DateTime<Utc>> {
-        date(self.created_parsed)
+        date(self.more().created_parsed)
     }
 
     /// The expiration date (`expirationDate`, `dcterms:valid` end, …).
     #[must_use]
     pub fn expired_date(&self) -> Option<DateTime<Utc>> {
-        date(self.expired_parsed)
+        date(self.more().expired_parsed)
     }
 
     /// The date to sort or show the entry by: published, else updated, else created.

@@ -14,8 +14,8 @@ use serde_json::{Map, Value};
 
 use super::writer::PlainKey;
 use crate::model::{
-    CompactString, Entry, Feed, Link, Person, Podcast, PodcastElement, Tag, Text, entry_fields,
-    feed_fields,
+    CompactString, Entry, EntryMore, Feed, Link, Person, Podcast, PodcastElement, Tag, Text,
+    entry_fields, feed_fields,
 };
 
 /// A literal key of the model as the JSON writers need it: held as written in JSON,
@@ -125,11 +125,17 @@ macro_rules! contract_view {
         }
         lists { $( $(#[$lmeta:meta])* $lfield:ident : $lty:ty = $lkey:literal ),* $(,)? }
         dates { $( $(#[$dmeta:meta])* $dfield:ident / $dparsed:ident = $dkey:literal, $pkey:literal ),* $(,)? }
+        $(
+            more $more:ident { $( $(#[$mmeta:meta])* $mfield:ident : $mty:ty = $mkey:literal ),* $(,)? }
+            more_dates { $( $(#[$mdmeta:meta])* $mdfield:ident / $mdparsed:ident = $mdkey:literal, $mpkey:literal ),* $(,)? }
+        )?
     ) => {
         impl JsonKeys for $name {
             /// `TYPED_KEYS` as the JSON writers write them.
-            const JSON_KEYS: &[JsonKey] =
-                &[$(jk!($key),)* $(jk!($lkey),)* $(jk!($dkey), jk!($pkey),)*];
+            const JSON_KEYS: &[JsonKey] = &[
+                $(jk!($key),)* $(jk!($lkey),)* $(jk!($dkey), jk!($pkey),)*
+                $($(jk!($mkey),)* $(jk!($mdkey), jk!($mpkey),)*)?
+            ];
         }
 
         impl SortedFields for $name {
@@ -156,6 +162,25 @@ macro_rules! contract_view {
                     slots[at + 1] = self.$dparsed.as_ref().map(|d| Field::Date(d.as_ref()));
                     at += 2;
                 )*
+                $(
+                    // The boxed fields: their slots stay empty when there is no box.
+                    let _: Option<&$more> = None;
+                    if let Some(more) = self.more.as_deref() {
+                        let mut at = at;
+                        $(
+                            slots[at] = more.$mfield.as_ref().map(AsField::field);
+                            at += 1;
+                        )*
+                        $(
+                            slots[at] = more.$mdfield.as_deref().map(Field::Str);
+                            slots[at + 1] =
+                                more.$mdparsed.as_ref().map(|d| Field::Date(d.as_ref()));
+                            at += 2;
+                        )*
+                        debug_assert_eq!(at, N);
+                    }
+                    at = N;
+                )?
                 debug_assert_eq!(at, N);
                 ORDER
                     .iter()

@@ -566,7 +566,7 @@ impl Mapper<'_> {
         if let Some(ext) = self.url(obj, "external_url", &path) {
             out.links
                 .push(link("related", Some("text/html"), ext.clone()));
-            out.source = Some(href_object(ext));
+            out.more_mut().source = Some(href_object(ext));
         }
         // An item's title is kept as written (feedparser does not strip it either).
         if let Some(t) = self.raw_string(obj, "title", &path) {

@@ -16,8 +16,8 @@ use serde_json::{Map, Value};
 use super::dict::{Item, Map as DMap, Value as DValue};
 use super::record::Keys;
 use crate::model::{
-    CompactString, Entry, Feed, Link, Person, Podcast, PodcastElement, StructTime, Tag, Text,
-    entry_fields, feed_fields,
+    CompactString, Entry, EntryMore, Feed, Link, Person, Podcast, PodcastElement, StructTime, Tag,
+    Text, entry_fields, feed_fields,
 };
 
 /// Expands a field list of the model into its [`Keys`] impl and its constructors from a
@@ -29,14 +29,21 @@ macro_rules! typed_keys {
         }
         lists { $( $(#[$lmeta:meta])* $lfield:ident : $lty:ty = $lkey:literal ),* $(,)? }
         dates { $( $(#[$dmeta:meta])* $dfield:ident / $dparsed:ident = $dkey:literal, $pkey:literal ),* $(,)? }
+        $(
+            more $more:ident { $( $(#[$mmeta:meta])* $mfield:ident : $mty:ty = $mkey:literal ),* $(,)? }
+            more_dates { $( $(#[$mdmeta:meta])* $mdfield:ident / $mdparsed:ident = $mdkey:literal, $mpkey:literal ),* $(,)? }
+        )?
     ) => {
-        /// The builder fills the typed fields in place by key (`super::record`).
+        /// The builder fills the typed fields in place by key (`super::record`); the
+        /// boxed ones (`more`) through the box, made when one of them is first put.
         impl Keys for $name {
             fn is_direct(key: &str) -> bool {
                 match key {
                     $($key => <$ty as FromV>::DIRECT,)*
                     $($lkey => true,)*
                     $($dkey | $pkey => true,)*
+                    $($($mkey => { let _: Option<&$more> = None; <$mty as FromV>::DIRECT })*)?
+                    $($($mdkey | $mpkey => true,)*)?
                     _ => false,
                 }
             }
@@ -87,6 +94,48 @@ macro_rules! typed_keys {
                             }
                         },
                     )*
+                    $(
+                        $(
+                            $mkey if <$mty as FromV>::DIRECT => {
+                                match <$mty as FromV>::from_built(v) {
+                                    Ok(t) => {
+                                        let more: &mut $more = self.more_mut();
+                                        more.$mfield = Some(t);
+                                        Ok(())
+                                    }
+                                    Err(v) => {
+                                        self.clear($mkey);
+                                        Err(v)
+                                    }
+                                }
+                            }
+                        )*
+                        $(
+                            $mdkey => match CompactString::from_v(v) {
+                                Ok(t) => {
+                                    self.more_mut().$mdfield = Some(t);
+                                    Ok(())
+                                }
+                                Err(v) => {
+                                    self.clear($mdkey);
+                                    Err(v)
+                                }
+                            },
+                            $mpkey => {
+                                let mut parsed = None;
+                                match put_parsed_v(&mut parsed, v) {
+                                    None => {
+                                        self.more_mut().$mdparsed = parsed;
+                                        Ok(())
+                                    }
+                                    Some(v) => {
+                                        self.clear($mpkey);
+                                        Err(v)
+                                    }
+                                }
+                            }
+                        )*
+                    )?
                     _ => Err(v),
                 }
             }
@@ -99,6 +148,13 @@ macro_rules! typed_keys {
                         $dkey => self.$dfield.is_some(),
                         $pkey => self.$dparsed.is_some(),
                     )*
+                    $(
+                        $($mkey => self.more.as_deref().is_some_and(|m: &$more| m.$mfield.is_some()),)*
+                        $(
+                            $mdkey => self.more.as_deref().is_some_and(|m| m.$mdfield.is_some()),
+                            $mpkey => self.more.as_deref().is_some_and(|m| m.$mdparsed.is_some()),
+                        )*
+                    )?
                     _ => false,
                 }
             }
@@ -111,6 +167,21 @@ macro_rules! typed_keys {
                         $dkey => self.$dfield = None,
                         $pkey => self.$dparsed = None,
                     )*
+                    $(
+                        // (No box is made to clear a field.)
+                        $($mkey => if let Some(m) = self.more.as_deref_mut() {
+                            let m: &mut $more = m;
+                            m.$mfield = None;
+                        },)*
+                        $(
+                            $mdkey => if let Some(m) = self.more.as_deref_mut() {
+                                m.$mdfield = None;
+                            },
+                            $mpkey => if let Some(m) = self.more.as_deref_mut() {
+                                m.$mdparsed = None;
+                            },
+                        )*
+                    )?
                     _ => {}
                 }
             }
@@ -121,6 +192,16 @@ macro_rules! typed_keys {
                         $key => self.$field.as_ref().and_then(FieldText::text),
                     )*
                     $($dkey => self.$dfield.as_deref(),)*
+                    $(
+                        $(
+                            $mkey => self
+                                .more
+                                .as_deref()
+                                .and_then(|m: &$more| m.$mfield.as_ref())
+                                .and_then(FieldText::text),
+                        )*
+                        $($mdkey => self.more.as_deref().and_then(|m| m.$mdfield.as_deref()),)*
+                    )?
                     _ => None,
                 }
             }
@@ -143,6 +224,39 @@ macro_rules! typed_keys {
                             $dkey => put_v(&mut out.$dfield, v),
                             $pkey => put_parsed_v(&mut out.$dparsed, v),
                         )*
+                        // The boxed fields: put into a slot of their own first, so that
+                        // the box is made only for a value that fits.
+                        $(
+                            $(
+                                $mkey => {
+                                    let mut slot = None;
+                                    let back = put_v(&mut slot, v);
+                                    if slot.is_some() {
+                                        let more: &mut $more = out.more_mut();
+                                        more.$mfield = slot;
+                                    }
+                                    back
+                                }
+                            )*
+                            $(
+                                $mdkey => {
+                                    let mut slot = None;
+                                    let back = put_v(&mut slot, v);
+                                    if slot.is_some() {
+                                        out.more_mut().$mdfield = slot;
+                                    }
+                                    back
+                                }
+                                $mpkey => {
+                                    let mut slot = None;
+                                    let back = put_parsed_v(&mut slot, v);
+                                    if slot.is_some() {
+                                        out.more_mut().$mdparsed = slot;
+                                    }
+                                    back
+                                }
+                            )*
+                        )?
                         _ => Some(v),
                     };
                     match back {

@@ -62,7 +62,11 @@ pub(crate) trait Fields: Keys + Default + Clone {
 }
 
 macro_rules! fields {
-    ($t:ty, |$s:ident| $content:expr) => {
+    (
+        $t:ty,
+        |$s:ident| $content:expr,
+        publisher: |$p:ident| $publisher:expr, |$q:ident| $publisher_ref:expr $(,)?
+    ) => {
         impl Fields for $t {
             fn links_mut(&mut self) -> &mut Vec<Link> {
                 &mut self.links
@@ -87,14 +91,20 @@ macro_rules! fields {
             fn person_slot(&mut self, key: &str) -> Option<&mut Option<Box<Person>>> {
                 match key {
                     "author_detail" => Some(&mut self.author_detail),
-                    "publisher_detail" => Some(&mut self.publisher_detail),
+                    "publisher_detail" => {
+                        let $p = self;
+                        Some($publisher)
+                    }
                     _ => None,
                 }
             }
             fn person(&self, key: &str) -> Option<&Person> {
                 match key {
                     "author_detail" => self.author_detail.as_deref(),
-                    "publisher_detail" => self.publisher_detail.as_deref(),
+                    "publisher_detail" => {
+                        let $q = self;
+                        $publisher_ref
+                    }
                     _ => None,
                 }
             }
@@ -106,8 +116,17 @@ macro_rules! fields {
     };
 }
 
-fields!(Feed, |_f| None);
-fields!(Entry, |e| Some(&mut e.content));
+fields!(
+    Feed,
+    |_f| None,
+    publisher: |f| &mut f.publisher_detail, |f| f.publisher_detail.as_deref(),
+);
+// An entry's publisher is among the fields few entries have (`Entry::more`).
+fields!(
+    Entry,
+    |e| Some(&mut e.content),
+    publisher: |e| &mut e.more_mut().publisher_detail, |e| e.more().publisher_detail.as_deref(),
+);
 
 /// The typed lists a record marks as present while still empty (feedparser's
 /// dictionary holds them as `[]`, and so does the JSON contract).
@@ -669,6 +688,6 @@ mod tests {
         assert!(r.model.title.is_none());
         let e = r.finish();
         assert_eq!(e.extra.get("title"), Some(&serde_json::json!(5)));
-        assert!(e.location.is_some());
+        assert!(e.more().location.is_some());
     }
 }
