@@ -171,6 +171,10 @@ pub(crate) struct Builder {
     pub(super) cp: ContentParams,
     pub(super) summary_key: Option<&'static str>,
     stack: Vec<Elem>,
+    /// Where the open entry's `item` element sits in `stack`.
+    item_at: usize,
+    /// Elements entries left on `stack` (see [`Builder::end_item_element`]).
+    left_behind: usize,
     basestack: Vec<Rc<str>>,
     langstack: Vec<Option<Rc<str>>>,
     baseuri: Rc<str>,
@@ -411,6 +415,8 @@ impl Builder {
             cp: ContentParams::default(),
             summary_key: None,
             stack: Vec::new(),
+            item_at: 0,
+            left_behind: 0,
             basestack: Vec::new(),
             langstack: Vec::new(),
             baseuri: base.unwrap_or_default().into(),
@@ -572,6 +578,43 @@ impl Builder {
             text: String::new(),
             marks: Vec::new(),
         });
+    }
+
+    /// An entry's `item` element, pushed when the entry starts.
+    pub(super) fn push_item_element(&mut self) {
+        self.item_at = self.stack.len();
+        self.push_discarding_text("item");
+    }
+
+    /// Pops an entry's `item` element. feedparser's `content` start pushes `content`
+    /// twice and its end pops one, so after an Atom entry with content the entry's own
+    /// pop fails and both stay on the stack, with every entry adding two more. They
+    /// are kept as feedparser keeps them (a later end tag of the same name pops them),
+    /// up to [`Self::MAX_LEFT_BEHIND`] elements; past that, what an entry leaves goes:
+    /// a feed of a million one-line entries must not hold two million elements.
+    pub(super) fn end_item_element(&mut self) {
+        if self.pop_unused("item", true).is_some() {
+            return;
+        }
+        let at = self.item_at;
+        if self.stack.get(at).is_none_or(|e| e.name != "item") {
+            return;
+        }
+        let left = self.stack.len() - at;
+        if self.left_behind + left > Self::MAX_LEFT_BEHIND {
+            self.stack.truncate(at);
+        } else {
+            self.left_behind += left;
+        }
+    }
+
+    /// The most elements entries leave on the stack (see [`Self::end_item_element`]).
+    pub(super) const MAX_LEFT_BEHIND: usize = 1024;
+
+    /// How many elements are on the stack.
+    #[cfg(test)]
+    pub(super) fn stack_len(&self) -> usize {
+        self.stack.len()
     }
 
     /// Whether text here goes nowhere: outside every element the builder keeps text for,

@@ -1068,3 +1068,35 @@ mod bound_tests {
         assert!(s.prefixed.len() == 1);
     }
 }
+
+#[test]
+fn entries_leave_a_bounded_stack() {
+    // An Atom `content` leaves two elements behind, as feedparser's does: kept up to a
+    // bound, then dropped, with every entry read all the same.
+    let feed = |n: usize| {
+        format!(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><title>t</title>{}</feed>",
+            "<entry><title>e</title><content>x</content></entry>".repeat(n)
+        )
+    };
+    let options = ParseOptions::default();
+    let text = feed(3);
+    let d = strict_pass(&text, &options, &scan_doctype(&text), None)
+        .ok()
+        .expect("well-formed");
+    // `item` and `content` for each entry.
+    assert_eq!(d.builder.stack_len(), 2 * 3);
+    let text = feed(5000);
+    let d = strict_pass(&text, &options, &scan_doctype(&text), None)
+        .ok()
+        .expect("well-formed");
+    let len = d.builder.stack_len();
+    assert!(
+        (super::builder::Builder::MAX_LEFT_BEHIND - 2..=super::builder::Builder::MAX_LEFT_BEHIND)
+            .contains(&len),
+        "{len}"
+    );
+    let r = parse_str(&text, &ParseOptions::default());
+    assert_eq!(r.entries.len(), 5000);
+    assert!(r.entries.iter().all(|e| e.content[0].value.as_ref() == "x"));
+}

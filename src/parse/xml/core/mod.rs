@@ -107,7 +107,7 @@ fn end(b: &mut Builder, key: &str) -> bool {
             b.pop_content_unused("rights");
         }
         "item" | "entry" => {
-            b.pop_unused("item", true);
+            b.end_item_element();
             b.inentry = false;
             b.has_content = false;
         }

@@ -71,7 +71,7 @@ pub(super) fn start_item(b: &mut Builder, attrs: &[Attr<'_>]) {
     }
     b.entries.push(Record::with_spare(b.spare_entry.take()));
     b.property_depth.clear();
-    b.push_discarding_text("item");
+    b.push_item_element();
     b.inentry = true;
     b.guidislink = false;
     b.title_depth = -1;
