@@ -201,7 +201,9 @@ pub(crate) struct Builder<'py> {
     struct_time: Bound<'py, PyType>,
     /// `time.struct_time.n_fields` (nine in the sequence, then `tm_zone`, `tm_gmtoff`).
     struct_time_fields: isize,
-    timedelta: Bound<'py, PyAny>,
+    /// `datetime.timedelta`, imported when first needed (few feeds have chapters, and
+    /// the module costs half a megabyte).
+    timedelta: Option<Bound<'py, PyAny>>,
     /// Taken from the thread's store for the conversion, given back when it ends.
     caches: Caches,
     /// Strings of the model by address and length. Only used under `feed` and
@@ -248,14 +250,7 @@ impl<'py> Builder<'py> {
             ));
         }
         let struct_time = struct_time.cast_into::<PyType>()?;
-        let timedelta = match &caches.timedelta {
-            Some(t) => t.bind(py).clone(),
-            None => {
-                let t = py.import("datetime")?.getattr("timedelta")?;
-                caches.timedelta = Some(t.clone().unbind());
-                t
-            }
-        };
+        let timedelta = caches.timedelta.as_ref().map(|t| t.bind(py).clone());
         Ok(Builder {
             py,
             dict_type: dict_type.cast_into::<PyType>()?,
@@ -267,6 +262,17 @@ impl<'py> Builder<'py> {
             shared_used: Vec::new(),
             share: false,
         })
+    }
+
+    /// `datetime.timedelta`, imported on first use.
+    fn timedelta(&mut self) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(t) = &self.timedelta {
+            return Ok(t.clone());
+        }
+        let t = self.py.import("datetime")?.getattr("timedelta")?;
+        self.caches.timedelta = Some(t.clone().unbind());
+        self.timedelta = Some(t.clone());
+        Ok(t)
     }
 
     /// Converts a value whose top level is the contract's object.
@@ -493,7 +499,7 @@ impl<'a, 'py> Ser<'a, 'py> {
     fn number(self, v: Bound<'py, PyAny>) -> Result<Bound<'py, PyAny>> {
         if self.kind == Kind::Parsed {
             // A duration in seconds (Podlove chapter `start_parsed`).
-            return Ok(self.b.timedelta.call((0, v), None)?);
+            return Ok(self.b.timedelta()?.call((0, v), None)?);
         }
         Ok(v)
     }

@@ -901,34 +901,28 @@ impl Builder {
         let (mut lo, mut hi) = (0, text.len());
         if self.version == "atom10" && self.in_xhtml() && marks.len() > 1 {
             // feedparser drops whitespace-only pieces at both ends, then a wrapping div.
-            let mut bounds: Vec<(usize, usize)> = marks
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| (m, marks.get(i + 1).copied().unwrap_or(text.len())))
-                .collect();
-            let piece = |b: &(usize, usize)| &text[b.0..b.1];
-            while bounds.len() > 1 && bounds.last().is_some_and(|b| piece(b).trim().is_empty()) {
-                bounds.pop();
+            // Pieces are read by their index (no list of them: a text may have
+            // millions).
+            let end_of = |i: usize| marks.get(i + 1).copied().unwrap_or(text.len());
+            let piece = |i: usize| &text[marks[i]..end_of(i)];
+            let mut last = marks.len();
+            while last > 1 && piece(last - 1).trim().is_empty() {
+                last -= 1;
             }
-            let first = bounds
-                .iter()
-                .position(|b| !piece(b).trim().is_empty())
+            let first = (0..last)
+                .position(|i| !piece(i).trim().is_empty())
                 .unwrap_or(0)
-                .min(bounds.len() - 1);
-            let bounds = &bounds[first..];
-            let (head, tail) = (
-                piece(&bounds[0]),
-                bounds.last().map(piece).unwrap_or_default(),
-            );
-            let mut keep = (bounds[0].0, bounds[bounds.len() - 1].1);
-            if bounds.len() >= 2
+                .min(last - 1);
+            let (head, tail) = (piece(first), piece(last - 1));
+            let mut keep = (marks[first], end_of(last - 1));
+            if last - first >= 2
                 && (head == "<div>" || head.starts_with("<div "))
                 && tail == "</div>"
             {
                 let mut depth = 0i64;
                 let mut closed_early = false;
-                for b in &bounds[..bounds.len() - 1] {
-                    let p = piece(b);
+                for i in first..last - 1 {
+                    let p = piece(i);
                     if p.starts_with("</") {
                         depth -= 1;
                         if depth == 0 {
@@ -940,7 +934,7 @@ impl Builder {
                     }
                 }
                 if !closed_early {
-                    keep = (bounds[0].1, bounds[bounds.len() - 1].0);
+                    keep = (end_of(first), marks[last - 1]);
                 }
             }
             (lo, hi) = keep;
