@@ -663,3 +663,24 @@ fn rare_fields_live_in_their_box() {
     assert_eq!(back.more().publisher.as_deref(), Some("Press"));
     assert_eq!(back.more().created_parsed, more.created_parsed);
 }
+
+/// A link's attributes without a field (`hreflang`, `thr:count` …) are kept in its
+/// `extra`, sorted, and come back from the dictionary shape.
+#[test]
+fn link_extra_round_trips() {
+    let text = r#"<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title><entry>
+        <link rel="alternate" href="http://e/1" zeta="z" hreflang="de" alpha="a"/>
+        </entry></feed>"#;
+    let r = parse_str(text, &ParseOptions::default());
+    let link = &r.entries[0].links[0];
+    let keys: Vec<&str> = link.extra.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["alpha", "hreflang", "zeta"]);
+    assert_eq!(link.extra["hreflang"], json!("de"));
+    let json = serde_json::to_value(&r.entries[0]).expect("json");
+    assert_eq!(json["links"][0]["zeta"], json!("z"));
+    let back = feed_decoder::model::Entry::from_dict(json.as_object().cloned().expect("map"));
+    assert_eq!(back.links[0], *link);
+    let parsed: feed_decoder::model::Link =
+        serde_json::from_value(json["links"][0].clone()).expect("a link");
+    assert_eq!(parsed, *link);
+}
