@@ -58,9 +58,10 @@
 //! html      html/       sanitize and resolve one HTML value at a time
 //! decode    decode/     format, sniff, media_type, rfc3023, detect, chain: bytes to text
 //!                       with the whole decision trail
-//! model     model/      Feed, Entry, Text, Link, Person, Tag, Podcast, the iTunes and
-//!                       Media RSS views: plain data; the typed fields are listed once,
-//!                       with their feedparser keys (model/fields.rs)
+//! model     model/      Feed, Entry (its rarer fields boxed in EntryMore), Text, Link,
+//!                       Person, Tag, Podcast, Extra, the iTunes and Media RSS views:
+//!                       plain data; the typed fields are listed once, with their
+//!                       feedparser keys (model/fields.rs)
 //! base      charset/ (the registry, facts as data), transport, bozo, date, url (Python's
 //!           urljoin), entities (HTML's named references), pairs, bytes
 //! ```

@@ -5,13 +5,17 @@
 //! keys of feedparser's result are typed fields, listed once with their keys in
 //! `model/fields.rs` (the parsers fill a field by its key, the JSON contract writes it
 //! under it); every other key feedparser sets (`itunes_*`, `media_*`, `psc_chapters`,
-//! unknown namespaced elements, …) is kept in `extra`, by its feedparser name, as the
-//! JSON value it has in the contract. Aliases (`channel`, `items`, `guid`,
-//! `description`) and computed keys (`enclosures`, `license`, `category`) are not
-//! stored; [`Entry::enclosures`] and friends compute them.
+//! unknown namespaced elements, …) is kept in `extra` ([`Extra`], a map sorted in one
+//! vector), by its feedparser name, as the JSON value it has in the contract. Aliases
+//! (`channel`, `items`, `guid`, `description`) and computed keys (`enclosures`,
+//! `license`, `category`) are not stored; [`Entry::enclosures`] and friends compute them.
 //!
-//! In the JSON contract (the `output` stage above this one), [`Feed`] and [`Entry`] are objects with
-//! feedparser's canonical keys (`title`, `title_detail`, `links`, `summary_detail`,
+//! Sized for feeds of a million entries: short strings are [`CompactString`]s (inline up
+//! to 24 bytes, as most `rel`, `type`, terms, names and Atom dates are), and the entry
+//! fields few entries have sit in one box, [`Entry::more`] ([`EntryMore`]).
+//!
+//! In the JSON contract (the `output` stage above this one), [`Feed`] and [`Entry`] are
+//! objects with feedparser's canonical keys (`title`, `title_detail`, `links`, `summary_detail`,
 //! `content`, `author_detail`, `tags`, `published_parsed`, …), `extra` among them: a key
 //! feedparser would not have set is absent, and `null` stands for Python's `None`.
 //!
