@@ -14,8 +14,8 @@ use serde_json::{Map, Value};
 
 use super::writer::PlainKey;
 use crate::model::{
-    CompactString, Entry, EntryMore, Feed, Link, Person, Podcast, PodcastElement, Tag, Text,
-    entry_fields, feed_fields,
+    CompactString, Entry, Feed, Link, Person, Podcast, PodcastElement, Tag, Text, entry_fields,
+    feed_fields,
 };
 
 /// A literal key of the model as the JSON writers need it: held as written in JSON,
@@ -164,7 +164,6 @@ macro_rules! contract_view {
                 )*
                 $(
                     // The boxed fields: their slots stay empty when there is no box.
-                    let _: Option<&$more> = None;
                     if let Some(more) = self.more.as_deref() {
                         let mut at = at;
                         $(

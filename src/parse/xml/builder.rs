@@ -900,44 +900,7 @@ impl Builder {
         } = self.stack.pop()?;
         let (mut lo, mut hi) = (0, text.len());
         if self.version == "atom10" && self.in_xhtml() && marks.len() > 1 {
-            // feedparser drops whitespace-only pieces at both ends, then a wrapping div.
-            // Pieces are read by their index (no list of them: a text may have
-            // millions).
-            let end_of = |i: usize| marks.get(i + 1).copied().unwrap_or(text.len());
-            let piece = |i: usize| &text[marks[i]..end_of(i)];
-            let mut last = marks.len();
-            while last > 1 && piece(last - 1).trim().is_empty() {
-                last -= 1;
-            }
-            let first = (0..last)
-                .position(|i| !piece(i).trim().is_empty())
-                .unwrap_or(0)
-                .min(last - 1);
-            let (head, tail) = (piece(first), piece(last - 1));
-            let mut keep = (marks[first], end_of(last - 1));
-            if last - first >= 2
-                && (head == "<div>" || head.starts_with("<div "))
-                && tail == "</div>"
-            {
-                let mut depth = 0i64;
-                let mut closed_early = false;
-                for i in first..last - 1 {
-                    let p = piece(i);
-                    if p.starts_with("</") {
-                        depth -= 1;
-                        if depth == 0 {
-                            closed_early = true;
-                            break;
-                        }
-                    } else if p.starts_with('<') && !p.ends_with("/>") {
-                        depth += 1;
-                    }
-                }
-                if !closed_early {
-                    keep = (end_of(first), marks[last - 1]);
-                }
-            }
-            (lo, hi) = keep;
+            (lo, hi) = super::text::xhtml_unwrapped(&text, &marks);
         }
         if strip {
             let inner = &text[lo..hi];

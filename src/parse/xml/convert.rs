@@ -16,8 +16,8 @@ use serde_json::{Map, Value};
 use super::dict::{Item, Map as DMap, Value as DValue};
 use super::record::Keys;
 use crate::model::{
-    CompactString, Entry, EntryMore, Feed, Link, Person, Podcast, PodcastElement, StructTime, Tag,
-    Text, entry_fields, feed_fields,
+    CompactString, Entry, Feed, Link, Person, Podcast, PodcastElement, StructTime, Tag, Text,
+    entry_fields, feed_fields,
 };
 
 /// Expands a field list of the model into its [`Keys`] impl and its constructors from a
@@ -42,7 +42,7 @@ macro_rules! typed_keys {
                     $($key => <$ty as FromV>::DIRECT,)*
                     $($lkey => true,)*
                     $($dkey | $pkey => true,)*
-                    $($($mkey => { let _: Option<&$more> = None; <$mty as FromV>::DIRECT })*)?
+                    $($($mkey => <$mty as FromV>::DIRECT,)*)?
                     $($($mdkey | $mpkey => true,)*)?
                     _ => false,
                 }
@@ -99,8 +99,7 @@ macro_rules! typed_keys {
                             $mkey if <$mty as FromV>::DIRECT => {
                                 match <$mty as FromV>::from_built(v) {
                                     Ok(t) => {
-                                        let more: &mut $more = self.more_mut();
-                                        more.$mfield = Some(t);
+                                        self.more_mut().$mfield = Some(t);
                                         Ok(())
                                     }
                                     Err(v) => {
@@ -149,7 +148,7 @@ macro_rules! typed_keys {
                         $pkey => self.$dparsed.is_some(),
                     )*
                     $(
-                        $($mkey => self.more.as_deref().is_some_and(|m: &$more| m.$mfield.is_some()),)*
+                        $($mkey => self.more.as_deref().is_some_and(|m| m.$mfield.is_some()),)*
                         $(
                             $mdkey => self.more.as_deref().is_some_and(|m| m.$mdfield.is_some()),
                             $mpkey => self.more.as_deref().is_some_and(|m| m.$mdparsed.is_some()),
@@ -170,7 +169,6 @@ macro_rules! typed_keys {
                     $(
                         // (No box is made to clear a field.)
                         $($mkey => if let Some(m) = self.more.as_deref_mut() {
-                            let m: &mut $more = m;
                             m.$mfield = None;
                         },)*
                         $(
@@ -197,7 +195,7 @@ macro_rules! typed_keys {
                             $mkey => self
                                 .more
                                 .as_deref()
-                                .and_then(|m: &$more| m.$mfield.as_ref())
+                                .and_then(|m| m.$mfield.as_ref())
                                 .and_then(FieldText::text),
                         )*
                         $($mdkey => self.more.as_deref().and_then(|m| m.$mdfield.as_deref()),)*
@@ -232,8 +230,7 @@ macro_rules! typed_keys {
                                     let mut slot = None;
                                     let back = put_v(&mut slot, v);
                                     if slot.is_some() {
-                                        let more: &mut $more = out.more_mut();
-                                        more.$mfield = slot;
+                                        out.more_mut().$mfield = slot;
                                     }
                                     back
                                 }

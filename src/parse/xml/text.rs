@@ -361,6 +361,41 @@ fn shown(s: &str, max: usize) -> String {
     }
 }
 
+/// The part of an inline XHTML text feedparser keeps, as byte bounds: the whitespace-only
+/// pieces at both ends dropped, then a `div` that wraps all the rest. `marks` are where
+/// each piece starts (at least two; a tag or a run of text each). Pieces are read by
+/// their index, with no list of them: a text may have millions.
+pub(super) fn xhtml_unwrapped(text: &str, marks: &[usize]) -> (usize, usize) {
+    let end_of = |i: usize| marks.get(i + 1).copied().unwrap_or(text.len());
+    let piece = |i: usize| &text[marks[i]..end_of(i)];
+    let mut last = marks.len();
+    while last > 1 && piece(last - 1).trim().is_empty() {
+        last -= 1;
+    }
+    let first = (0..last)
+        .position(|i| !piece(i).trim().is_empty())
+        .unwrap_or(0)
+        .min(last - 1);
+    let (head, tail) = (piece(first), piece(last - 1));
+    if last - first >= 2 && (head == "<div>" || head.starts_with("<div ")) && tail == "</div>" {
+        // The div wraps the rest unless it closes before the last piece.
+        let mut depth = 0i64;
+        for i in first..last - 1 {
+            let p = piece(i);
+            if p.starts_with("</") {
+                depth -= 1;
+                if depth == 0 {
+                    return (marks[first], end_of(last - 1));
+                }
+            } else if p.starts_with('<') && !p.ends_with("/>") {
+                depth += 1;
+            }
+        }
+        return (end_of(first), marks[last - 1]);
+    }
+    (marks[first], end_of(last - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,5 +452,32 @@ mod tests {
     #[test]
     fn link_refs() {
         assert_eq!(unsemicolon_refs("a?x=1&b;=2"), "a?x=1&b=2");
+    }
+
+    #[test]
+    fn xhtml_unwrapped_drops_blank_ends_and_a_wrapping_div() {
+        let cut = |pieces: &[&str]| {
+            let text: String = pieces.concat();
+            let mut marks = Vec::new();
+            let mut at = 0;
+            for p in pieces {
+                marks.push(at);
+                at += p.len();
+            }
+            let (lo, hi) = super::xhtml_unwrapped(&text, &marks);
+            text[lo..hi].to_owned()
+        };
+        assert_eq!(cut(&["\n ", "<div>", "a", "</div>", " "]), "a");
+        assert_eq!(
+            cut(&["<div class=\"x\">", "<b>", "a", "</b>", "</div>"]),
+            "<b>a</b>"
+        );
+        // A div that closes early wraps nothing: both are kept.
+        assert_eq!(
+            cut(&["<div>", "a", "</div>", "<div>", "b", "</div>"]),
+            "<div>a</div><div>b</div>"
+        );
+        assert_eq!(cut(&["<p>", "a", "</p>"]), "<p>a</p>");
+        assert_eq!(cut(&[" ", "\t"]), " ");
     }
 }
