@@ -17,21 +17,58 @@ use serde_json::Value;
 /// iteration is in key order, as the JSON contract writes them. Many keys are best put
 /// in with one `extend` (a single sort) rather than one `insert` each (which moves the
 /// keys after it).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Extra(pub LiteMap<String, Value>);
+///
+/// An empty map is one pointer (most records have no such key): the map is boxed when
+/// its first key is put in, through `DerefMut`.
+#[derive(Clone, Default)]
+pub struct Extra(Option<Box<LiteMap<String, Value>>>);
+
+/// What an `Extra` without a box reads as.
+static EMPTY: LiteMap<String, Value> = LiteMap::new_vec();
+
+impl Extra {
+    fn from_map(map: LiteMap<String, Value>) -> Self {
+        Self((!map.is_empty()).then(|| Box::new(map)))
+    }
+}
 
 impl Deref for Extra {
     type Target = LiteMap<String, Value>;
 
     fn deref(&self) -> &Self::Target {
-        &self.0
+        self.0.as_deref().unwrap_or(&EMPTY)
     }
 }
 
+/// Makes the box when there is none.
 impl DerefMut for Extra {
     fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.0
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+/// Equal when they hold the same keys and values (an emptied box equals none).
+impl PartialEq for Extra {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for Extra {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Extra {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Extra {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        LiteMap::deserialize(d).map(Self::from_map)
     }
 }
 
@@ -41,8 +78,7 @@ impl Index<&str> for Extra {
     type Output = Value;
 
     fn index(&self, key: &str) -> &Value {
-        self.0
-            .get(key)
+        self.get(key)
             .unwrap_or_else(|| panic!("no key {key:?} in extra"))
     }
 }
@@ -50,14 +86,18 @@ impl Index<&str> for Extra {
 /// Collected in key order; of two values under one key, the later is kept.
 impl FromIterator<(String, Value)> for Extra {
     fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
-        Self(iter.into_iter().collect())
+        Self::from_map(iter.into_iter().collect())
     }
 }
 
-/// Of two values under one key, the later is kept (as `insert` does).
+/// Of two values under one key, the later is kept (as `insert` does). Nothing to put
+/// in makes no box.
 impl Extend<(String, Value)> for Extra {
     fn extend<I: IntoIterator<Item = (String, Value)>>(&mut self, iter: I) {
-        self.0.extend(iter);
+        let mut iter = iter.into_iter().peekable();
+        if iter.peek().is_some() {
+            (**self).extend(iter);
+        }
     }
 }
 
@@ -66,7 +106,7 @@ impl<'a> IntoIterator for &'a Extra {
     type IntoIter = <&'a LiteMap<String, Value> as IntoIterator>::IntoIter;
 
     fn into_iter(self) -> Self::IntoIter {
-        (&self.0).into_iter()
+        (&**self).into_iter()
     }
 }
 
@@ -75,7 +115,7 @@ impl IntoIterator for Extra {
     type IntoIter = <LiteMap<String, Value> as IntoIterator>::IntoIter;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        self.0.map(|m| *m).unwrap_or_default().into_iter()
     }
 }
 
@@ -99,5 +139,23 @@ mod tests {
         assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"0":4,"a":5,"b":3}"#);
         let back: Extra = serde_json::from_str(r#"{"z":1,"y":2}"#).unwrap();
         assert_eq!(back.iter().next().map(|(k, _)| k.as_str()), Some("y"));
+    }
+
+    #[test]
+    fn empty_is_one_pointer_and_equal_however_made() {
+        assert_eq!(std::mem::size_of::<Extra>(), std::mem::size_of::<usize>());
+        let none = Extra::default();
+        assert!(none.is_empty() && none.get("x").is_none());
+        let mut emptied = Extra::default();
+        emptied.insert("k".to_owned(), json!(1));
+        emptied.remove("k");
+        assert_eq!(emptied, none);
+        let mut nothing = Extra::default();
+        nothing.extend(std::iter::empty());
+        assert!(nothing.0.is_none());
+        let collected: Extra = std::iter::empty().collect();
+        assert!(collected.0.is_none());
+        assert_eq!(format!("{:?}", emptied), "{}");
+        assert_eq!(none.into_iter().count(), 0);
     }
 }
