@@ -201,9 +201,6 @@ pub(crate) struct Builder<'py> {
     struct_time: Bound<'py, PyType>,
     /// `time.struct_time.n_fields` (nine in the sequence, then `tm_zone`, `tm_gmtoff`).
     struct_time_fields: isize,
-    /// `datetime.timedelta`, imported when first needed (few feeds have chapters, and
-    /// the module costs half a megabyte).
-    timedelta: Option<Bound<'py, PyAny>>,
     /// Taken from the thread's store for the conversion, given back when it ends.
     caches: Caches,
     /// Strings of the model by address and length. Only used under `feed` and
@@ -250,13 +247,11 @@ impl<'py> Builder<'py> {
             ));
         }
         let struct_time = struct_time.cast_into::<PyType>()?;
-        let timedelta = caches.timedelta.as_ref().map(|t| t.bind(py).clone());
         Ok(Builder {
             py,
             dict_type: dict_type.cast_into::<PyType>()?,
             struct_time,
             struct_time_fields,
-            timedelta,
             caches,
             shared: Vec::new(),
             shared_used: Vec::new(),
@@ -264,14 +259,14 @@ impl<'py> Builder<'py> {
         })
     }
 
-    /// `datetime.timedelta`, imported on first use.
+    /// `datetime.timedelta`, imported when first needed (few feeds have chapters, and
+    /// the module costs half a megabyte), then kept with the caches.
     fn timedelta(&mut self) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(t) = &self.timedelta {
-            return Ok(t.clone());
+        if let Some(t) = &self.caches.timedelta {
+            return Ok(t.bind(self.py).clone());
         }
         let t = self.py.import("datetime")?.getattr("timedelta")?;
         self.caches.timedelta = Some(t.clone().unbind());
-        self.timedelta = Some(t.clone());
         Ok(t)
     }
 

@@ -84,7 +84,6 @@ macro_rules! as_field {
 }
 
 as_field! {
-    String => Str,
     CompactString => Str,
     std::sync::Arc<str> => Str,
     Map<String, Value> => Map,

@@ -336,12 +336,6 @@ trait FieldText {
     }
 }
 
-impl FieldText for String {
-    fn text(&self) -> Option<&str> {
-        Some(self)
-    }
-}
-
 impl FieldText for CompactString {
     fn text(&self) -> Option<&str> {
         Some(self)
@@ -385,15 +379,6 @@ trait FromV: Sized {
     /// [`FromV::from_built`] into a box.
     fn from_built_boxed(v: DValue) -> Result<Box<Self>, DValue> {
         Self::from_built(v).map(Box::new)
-    }
-}
-
-impl FromV for String {
-    fn from_v(v: DValue) -> Result<Self, DValue> {
-        match v {
-            DValue::String(s) => Ok(s),
-            other => Err(other),
-        }
     }
 }
 
