@@ -22,7 +22,8 @@
 //! `category`, `license` and keys that are not strings go to Python. `__missing__` (what `d[key]`
 //! and attribute access call for an absent key) gets the same treatment.
 //!
-//! This is the crate's only unsafe code: raw calls of the stable C API, each commented.
+//! This is the crate's only unsafe code: raw calls of the stable C API (and of glibc's
+//! `malloc_trim`, [`release_freed_memory`]), each commented.
 
 #![allow(unsafe_code)]
 
@@ -590,29 +591,23 @@ pub(crate) fn untrack(d: &Bound<'_, pyo3::types::PyDict>) {
     unsafe { ffi::PyObject_GC_UnTrack(d.as_ptr().cast()) }
 }
 
-/// Gives the memory the engine freed back to the system now, not after mimalloc's
-/// purge delay: the model is freed while its Python objects are made (by Python's own
-/// allocator, which cannot reuse mimalloc's pages), and without this the process held
-/// both at its peak (peak RSS of a 20 MB feed's parse to Python objects 203 -> 150 MB).
+/// Gives the memory the engine freed back to the system now: the model is freed while
+/// its Python objects are made, and Python's small objects live in arenas of their own,
+/// which cannot reuse the freed chunks of the C heap. glibc keeps freed chunks in its
+/// heap (only a free top beyond its trim threshold goes back), so without this the
+/// process held the model and its Python objects both at its peak; `malloc_trim` hands
+/// back every whole free page of the heap. Other C libraries: nothing to do here.
 pub(crate) fn release_freed_memory() {
-    // SAFETY: `mi_collect` takes no pointer and may be called at any time from any
-    // thread; it only walks the calling thread's heap.
-    unsafe { libmimalloc_sys::mi_collect(true) }
-}
-
-/// mimalloc's `arena_eager_commit` option (`mimalloc.h`'s `mi_option_e`, fifth entry).
-const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
-
-/// Commits mimalloc's arena memory on demand instead of all at once, unless
-/// `MIMALLOC_ARENA_EAGER_COMMIT` says otherwise. An eagerly committed arena came into the
-/// process as whole 2 MiB pages: importing the package cost 2 MB of resident memory before
-/// the first parse, and parsing 200 small feeds one after the other held 25.3 MB at its
-/// peak against 18.7 MB committed on demand (whole process, interpreter included).
-pub(crate) fn commit_on_demand() {
-    if std::env::var_os("MIMALLOC_ARENA_EAGER_COMMIT").is_none() {
-        // SAFETY: `mi_option_set` takes no pointer and may be called at any time; the
-        // option only decides how arenas reserved from now on are committed.
-        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) }
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn malloc_trim(pad: usize) -> std::ffi::c_int;
+        }
+        // SAFETY: `malloc_trim` takes no pointer, may be called at any time from any
+        // thread (it locks each arena it trims) and only releases free memory.
+        unsafe {
+            malloc_trim(0);
+        }
     }
 }
 

@@ -23,10 +23,6 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 mod fast;
 mod topy;
 
-/// The engine's allocator inside the extension (see the package manifest).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The `type` of the record that stands for a panic of the engine.
 const PANIC_KIND: &str = "InternalError";
 
@@ -710,7 +706,6 @@ fn engine_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    fast::commit_on_demand();
     m.add_function(wrap_pyfunction!(fast::install_fast_methods, m)?)?;
     m.add_class::<Options>()?;
     m.add_class::<SanitizePolicy>()?;

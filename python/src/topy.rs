@@ -286,10 +286,9 @@ impl<'py> Builder<'py> {
     /// freed string's address may be given to a new one) and the converted entries
     /// dropped. For a result of [`LARGE_RESULT`] entries or more, what was freed is given
     /// back to the system first (the rest of the result, which the caller has dropped),
-    /// then every [`COLLECT_EVERY`] batches. At the end, for every result: mimalloc keeps
-    /// freed pages of each size until its purge delay, and over 200 small feeds parsed one
-    /// after the other that had grown to 2.5 MB of the process (the collection costs no
-    /// measurable instructions there).
+    /// then every [`COLLECT_EVERY`] batches; at the end, for every result (over 200 small
+    /// feeds parsed one after the other, the freed chunks left in the heap had grown to
+    /// megabytes of the process).
     pub(crate) fn entries(&mut self, entries: Vec<Entry>) -> PyResult<Bound<'py, PyList>> {
         let large = entries.len() >= LARGE_RESULT;
         if large {
