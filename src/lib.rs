@@ -58,8 +58,9 @@
 //! html      html/       sanitize and resolve one HTML value at a time
 //! decode    decode/     format, sniff, media_type, rfc3023, detect, chain: bytes to text
 //!                       with the whole decision trail
-//! model     model/      Feed, Entry (its rarer fields boxed in EntryMore), Text, Link,
-//!                       Person, Tag, Podcast, Extra, the iTunes and Media RSS views:
+//! model     model/      Feed, Entry (its rarer fields boxed in EntryMore), Text (its
+//!                       type, language and base shared: TextMeta), Link, Person, Tag,
+//!                       Podcast, Extra, the iTunes and Media RSS views:
 //!                       plain data; the typed fields are listed once, with their
 //!                       feedparser keys (model/fields.rs)
 //! base      charset/ (the registry, facts as data), transport, bozo, date, url (Python's
@@ -117,7 +118,9 @@ mod url;
 pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
-pub use model::{Enclosure, Entry, Feed, Itunes, Link, Media, ParsedFeed, Person, Tag, Text};
+pub use model::{
+    Enclosure, Entry, Feed, Itunes, Link, Media, ParsedFeed, Person, Tag, Text, TextMeta,
+};
 pub use parse::ParseOptions;
 pub use stream::{FeedReader, StreamEnd, StreamItem};
 pub use transport::{Headers, Transport};

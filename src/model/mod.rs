@@ -11,8 +11,9 @@
 //! `license`, `category`) are not stored; [`Entry::enclosures`] and friends compute them.
 //!
 //! Sized for feeds of a million entries: short strings are [`CompactString`]s (inline up
-//! to 24 bytes, as most `rel`, `type`, terms, names and Atom dates are), and the entry
-//! fields few entries have sit in one box, [`Entry::more`] ([`EntryMore`]).
+//! to 24 bytes, as most `rel`, `type`, terms, names and Atom dates are), the entry
+//! fields few entries have sit in one box, [`Entry::more`] ([`EntryMore`]), and the texts
+//! of a scope share their media type, language and base ([`TextMeta`]).
 //!
 //! In the JSON contract (the `output` stage above this one), [`Feed`] and [`Entry`] are
 //! objects with feedparser's canonical keys (`title`, `title_detail`, `links`, `summary_detail`,
@@ -38,31 +39,14 @@ mod fields;
 mod itunes;
 mod media;
 mod podcast;
+mod text;
 
 pub use extra::Extra;
 pub(crate) use fields::{entry_fields, feed_fields};
 pub use itunes::Itunes;
 pub use media::{Media, MediaObject};
 pub use podcast::{Podcast, PodcastElement};
-
-/// A text construct's details (feedparser's `*_detail` and `content` items).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-pub struct Text {
-    /// The media type: `text/plain`, `text/html`, `application/xhtml+xml`, …. (Shared:
-    /// every detail of a feed mostly has one of a few.)
-    #[serde(rename = "type")]
-    pub content_type: Arc<str>,
-    /// The `xml:lang` in effect (`null` when none); shared by the details it applies to.
-    pub language: Option<Arc<str>>,
-    /// The `xml:base` in effect (empty when none); shared by the details it applies to.
-    pub base: Arc<str>,
-    /// The text (markup for HTML and XHTML types, unsanitized). Shared with the plain
-    /// field of a `*_detail` (`summary` and `summary_detail.value` are one string).
-    pub value: Arc<str>,
-    /// Atom `content/@src`.
-    #[serde(default)]
-    pub src: Option<String>,
-}
+pub use text::{Text, TextMeta};
 
 /// A link (`links` items; enclosures have `rel` = `enclosure`).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]

@@ -162,6 +162,7 @@ fn field<W: Write + ?Sized>(w: &mut W, f: Field<'_>) -> Result {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::TextMeta;
     use serde_json::json;
 
     /// The bytes of both writers for `e`.
@@ -173,12 +174,16 @@ mod tests {
 
     #[test]
     fn built_values_are_written_as_serde_json_writes_them() {
-        let text = |v: &str| Text {
-            content_type: "text/html".into(),
-            language: Some("en".into()),
-            base: "http://x/\"q\"".into(),
-            value: v.into(),
-            src: None,
+        let text = |v: &str| {
+            Text::new(
+                TextMeta {
+                    content_type: "text/html".into(),
+                    language: Some("en".into()),
+                    base: "http://x/\"q\"".into(),
+                    src: None,
+                },
+                v.into(),
+            )
         };
         let long = "<p>\u{1} \"quoted\" \\ \u{7f} é\n</p>".repeat(20);
         let mut e = Entry {
@@ -187,14 +192,12 @@ mod tests {
             summary: Some(long.as_str().into()),
             summary_detail: Some(Box::new(text(&long))),
             guidislink: Some(false),
-            content: vec![
-                text(&long),
-                Text {
-                    src: Some("s".into()),
-                    language: None,
-                    ..text("")
-                },
-            ],
+            content: vec![text(&long), {
+                let mut t = text("");
+                t.src = Some("s".into());
+                t.language = None;
+                t
+            }],
             links: vec![
                 Link::default(),
                 Link {

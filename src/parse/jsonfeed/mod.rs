@@ -49,7 +49,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::bozo::{Bozo, BozoKind};
-use crate::model::{Entry, Feed, Link, ParsedFeed, Person, Tag, Text};
+use crate::model::{Entry, Feed, Link, ParsedFeed, Person, Tag, Text, TextMeta};
 use crate::parse::xml::text::looks_like_html;
 use crate::parse::{ParseOptions, SharedSink};
 use crate::url::urljoin;
@@ -318,13 +318,15 @@ impl Mapper<'_> {
 
     /// A text construct's details.
     fn detail(&self, content_type: &str, lang: Option<&str>, value: Arc<str>) -> Text {
-        Text {
-            content_type: content_type.into(),
-            language: lang.map(Arc::from),
-            base: Arc::clone(&self.base),
+        Text::new(
+            TextMeta {
+                content_type: content_type.into(),
+                language: lang.map(Arc::from),
+                base: Arc::clone(&self.base),
+                src: None,
+            },
             value,
-            src: None,
-        }
+        )
     }
 
     /// A text construct: `text/html` when it looks like HTML (through [`html_value`]),

@@ -20,101 +20,15 @@ use super::dict::{Key, Map, Value, jv};
 use super::record::{Record, Slots};
 use crate::model::{Entry, Feed, Link};
 
+pub(super) use super::params::ContentParams;
+use super::params::{SharedStrs, TextMetas};
+
 use super::ns::{canonical_prefix, normalize_ns};
 use super::text::{base64_utf8, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into};
 use crate::charset::repair::{double_utf8_fixed, fix_c1_char_refs, map_cp1252};
 
 /// A feedparser dictionary.
 pub(crate) type Dict = Map;
-
-#[derive(Default, Clone)]
-pub(super) struct ContentParams {
-    pub(super) ty: Option<Arc<str>>,
-    pub(super) language: Option<Arc<str>>,
-    pub(super) base: Arc<str>,
-    pub(super) src: Option<String>,
-    pub(super) base64: bool,
-}
-
-impl ContentParams {
-    pub(super) fn ty_or<'a>(&'a self, default: &'a str) -> &'a str {
-        self.ty.as_deref().unwrap_or(default)
-    }
-
-    pub(super) fn detail(&self, value: String) -> Value {
-        match self.ty {
-            Some(_) => self.detail_shared(Arc::from(value)),
-            None => self.detail_dict(Value::String(value)),
-        }
-    }
-
-    /// A detail whose value is shared with the plain key stored beside it. With a media
-    /// type the details have the model's shape, and are built as its `Text` directly.
-    pub(super) fn detail_shared(&self, value: Arc<str>) -> Value {
-        let Some(ty) = &self.ty else {
-            return self.detail_dict(Value::Shared(value));
-        };
-        Value::Text(Box::new(self.text(ty, value)))
-    }
-
-    /// [`ContentParams::detail`] unboxed: the model's `Text` when there is a media type
-    /// (a `content` item, which goes into a typed list as it is), else the dictionary.
-    fn detail_unboxed(&self, value: String) -> Result<crate::model::Text, Value> {
-        match &self.ty {
-            Some(ty) => Ok(self.text(ty, Arc::from(value))),
-            None => Err(self.detail_dict(Value::String(value))),
-        }
-    }
-
-    fn text(&self, ty: &Arc<str>, value: Arc<str>) -> crate::model::Text {
-        crate::model::Text {
-            content_type: ty.clone(),
-            language: self.language.clone(),
-            base: self.base.clone(),
-            value,
-            src: self.src.clone(),
-        }
-    }
-
-    /// The details without a media type: feedparser's dictionary, kept as it is (it does
-    /// not have the model's shape).
-    fn detail_dict(&self, value: Value) -> Value {
-        let mut d = Dict::with_capacity(4);
-        d.insert(
-            "language".into(),
-            self.language.as_deref().map_or(Value::Null, jstr),
-        );
-        d.insert("base".into(), jv!(&*self.base));
-        if let Some(s) = &self.src {
-            d.insert("src".into(), jv!(s));
-        }
-        d.insert("value".into(), value);
-        Value::Object(d)
-    }
-}
-
-/// `Arc` copies of the few strings every text detail of a feed repeats (its base, its
-/// language, a handful of media types), made once: each detail holds one more reference
-/// instead of copies of its own.
-#[derive(Default)]
-struct SharedStrs(Vec<Arc<str>>);
-
-impl SharedStrs {
-    /// The most strings kept (a feed with endless distinct bases makes a copy for each).
-    const MAX: usize = 8;
-
-    fn get(&mut self, s: &str) -> Arc<str> {
-        if let Some(a) = self.0.iter().find(|a| ***a == *s) {
-            return Arc::clone(a);
-        }
-        let a: Arc<str> = Arc::from(s);
-        if self.0.len() == Self::MAX {
-            self.0.remove(0);
-        }
-        self.0.push(Arc::clone(&a));
-        a
-    }
-}
 
 struct Elem {
     name: Cow<'static, str>,
@@ -181,6 +95,8 @@ pub(crate) struct Builder {
     pub(super) lang: Option<Rc<str>>,
     /// The `Arc` copies of content parameters that text details share.
     shared: SharedStrs,
+    /// The details texts share (see [`TextMetas`]).
+    metas: TextMetas,
     pub(super) svg_ok: u32,
     pub(super) title_depth: i64,
     pub(super) depth: i64,
@@ -422,6 +338,7 @@ impl Builder {
             baseuri: base.unwrap_or_default().into(),
             lang: lang.map(Rc::from),
             shared: SharedStrs::default(),
+            metas: TextMetas::default(),
             svg_ok: 0,
             title_depth: -1,
             depth: 0,
@@ -1013,9 +930,10 @@ impl Builder {
         }
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
+                let meta = self.metas.get(&self.cp);
                 let detail = self
                     .cp
-                    .detail_unboxed(last_use(&mut output, &mut self.popped));
+                    .detail_unboxed(meta, last_use(&mut output, &mut self.popped));
                 self.ctx().push_content(detail);
             } else if element == "link" {
                 if !self.inimage {
@@ -1077,14 +995,18 @@ impl Builder {
                     // `summary` and `summary_detail.value`: one string, shared.
                     let shared = share(&mut output, want, &mut self.popped);
                     let dk = detail_key(&key);
-                    let detail = self.cp.detail_shared(Arc::clone(&shared));
+                    let meta = self.metas.get(&self.cp);
+                    let detail = self.cp.detail_shared(meta, Arc::clone(&shared));
                     let e = &mut self.entries[idx];
                     e.insert(key, Value::Shared(shared));
                     e.insert(dk, detail);
                 } else if store {
                     self.entries[idx].insert(key, jstr(last_use(&mut output, &mut self.popped)));
                 } else if detailed {
-                    let detail = self.cp.detail(last_use(&mut output, &mut self.popped));
+                    let meta = self.metas.get(&self.cp);
+                    let detail = self
+                        .cp
+                        .detail(meta, last_use(&mut output, &mut self.popped));
                     self.entries[idx].insert(detail_key(&key), detail);
                 }
             }
@@ -1109,7 +1031,8 @@ impl Builder {
                     Some(shared) => {
                         let dk = detail_key(&key);
                         ctx.insert(key, Value::Shared(Arc::clone(&shared)));
-                        let d = self.cp.detail_shared(shared);
+                        let meta = self.metas.get(&self.cp);
+                        let d = self.cp.detail_shared(meta, shared);
                         self.ctx().insert(dk, d);
                     }
                     None => {
@@ -1322,17 +1245,11 @@ mod tests {
         assert!(std::sync::Arc::ptr_eq(&t1.content_type, &t2.content_type));
         assert!(std::sync::Arc::ptr_eq(&s1.content_type, &s2.content_type));
         assert_eq!(&*t3.base, "http://other.example/");
-    }
-
-    #[test]
-    fn shared_strings_are_bounded() {
-        let mut shared = super::SharedStrs::default();
-        let first = shared.get("a");
-        for i in 0..100 {
-            shared.get(&i.to_string());
-        }
-        assert_eq!(shared.0.len(), super::SharedStrs::MAX);
-        assert!(!std::sync::Arc::ptr_eq(&first, &shared.get("a")));
+        // Texts with the same details share them whole, across entries.
+        assert!(std::sync::Arc::ptr_eq(t1.meta(), t2.meta()));
+        assert!(std::sync::Arc::ptr_eq(s1.meta(), s2.meta()));
+        assert!(!std::sync::Arc::ptr_eq(t1.meta(), s1.meta()));
+        assert!(!std::sync::Arc::ptr_eq(t1.meta(), t3.meta()));
     }
 
     #[test]

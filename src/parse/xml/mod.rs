@@ -117,6 +117,7 @@ mod lenient;
 mod limits;
 mod names;
 mod ns;
+mod params;
 pub(crate) mod record;
 mod scopes;
 mod strict;

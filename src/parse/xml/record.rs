@@ -503,6 +503,7 @@ fn push_content_item(list: &mut Value, detail: Result<Text, Value>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::TextMeta;
     use std::sync::Arc;
 
     /// A small deterministic generator (xorshift).
@@ -547,10 +548,14 @@ mod tests {
     ];
 
     fn value(rng: &mut Rng) -> Value {
-        let text = |rng: &mut Rng| Text {
-            content_type: "text/html".into(),
-            value: ["a", "", "<b>"][rng.below(3)].into(),
-            ..Text::default()
+        let text = |rng: &mut Rng| {
+            Text::new(
+                TextMeta {
+                    content_type: "text/html".into(),
+                    ..TextMeta::default()
+                },
+                ["a", "", "<b>"][rng.below(3)].into(),
+            )
         };
         match rng.below(13) {
             0 => Value::String(["s", "", "http://e/"][rng.below(3)].into()),
@@ -620,10 +625,7 @@ mod tests {
                 let detail = if rng.below(3) == 0 {
                     Err(Value::Object(Dict::new()))
                 } else {
-                    Ok(Text {
-                        value: "c".into(),
-                        ..Text::default()
-                    })
+                    Ok(Text::new(TextMeta::default(), "c".into()))
                 };
                 s.push_content(detail);
             }
