@@ -30,7 +30,7 @@
 use std::ffi::CStr;
 use std::ptr;
 use std::sync::Once;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
@@ -598,6 +598,7 @@ pub(crate) fn untrack(d: &Bound<'_, pyo3::types::PyDict>) {
 /// process held the model and its Python objects both at its peak; `malloc_trim` hands
 /// back every whole free page of the heap. Other C libraries: nothing to do here.
 pub(crate) fn release_freed_memory() {
+    CONVERTED_SINCE_RELEASE.store(0, Ordering::Relaxed);
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
         unsafe extern "C" {
@@ -609,6 +610,17 @@ pub(crate) fn release_freed_memory() {
             malloc_trim(0);
         }
     }
+}
+
+/// Entries converted since the freed memory was last given back (all threads).
+static CONVERTED_SINCE_RELEASE: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts `entries` more converted entries; true once a batch of them
+/// ([`crate::topy::ENTRY_BATCH`]) has been converted since the memory was last given
+/// back.
+pub(crate) fn release_due(entries: usize) -> bool {
+    let total = CONVERTED_SINCE_RELEASE.fetch_add(entries, Ordering::Relaxed) + entries;
+    total >= crate::topy::ENTRY_BATCH
 }
 
 /// A new, empty instance of `cls` (a `dict` subclass made in Python), made by the type's
