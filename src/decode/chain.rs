@@ -588,13 +588,32 @@ impl<'a> Chain<'_, 'a> {
         (bad_chars(&text) == 0).then(|| detect::marks(&text, c == Charset::ISO_8859_1))
     }
 
-    /// [`Chain::window_marks`] of `c`, read once into `cell`.
+    /// [`Chain::window_marks`] of the pick's charset, read once into `cell` (from the
+    /// pick's text, [`Chain::pick_window`]).
     fn marks_once(
         &self,
         cell: &std::cell::OnceCell<Option<detect::Marks>>,
-        c: Charset,
+        pick: &Pick<'a>,
     ) -> Option<detect::Marks> {
-        *cell.get_or_init(|| self.window_marks(c))
+        *cell.get_or_init(|| match self.pick_window(pick) {
+            Some(text) => (bad_chars(text) == 0)
+                .then(|| detect::marks(text, pick.charset == Charset::ISO_8859_1)),
+            None => self.window_marks(pick.charset),
+        })
+    }
+
+    /// [`Chain::window_text`] of the pick's own charset, cut from the text already
+    /// decoded instead of decoding the window again, where the window's whole characters
+    /// can be counted from its bytes ([`whole_chars`]); `None` elsewhere. The same text:
+    /// each character comes from bytes of its own, and the window's last one, if cut,
+    /// is dropped in both.
+    fn pick_window<'p>(&self, pick: &'p Pick<'a>) -> Option<&'p str> {
+        // A single-byte page decodes its window about as fast as the text is counted.
+        if pick.repair.is_some() || pick.charset.is_single_byte() {
+            return None;
+        }
+        let chars = whole_chars(pick.charset, self.body, PLAUSIBILITY_WINDOW)?;
+        Some(&pick.text[..char_boundary(&pick.text, chars)])
     }
 
     /// `c`'s reading of the first [`PLAUSIBILITY_WINDOW`] bytes (a character cut by the
@@ -615,6 +634,19 @@ impl<'a> Chain<'_, 'a> {
             return None;
         }
         detect::cjk_plausible(&self.window_text(c)?, script)
+    }
+
+    /// [`Chain::cjk_plausible`] of the pick's charset, on [`Chain::pick_window`] where
+    /// there is one.
+    fn pick_cjk_plausible(&self, pick: &Pick<'a>) -> Option<bool> {
+        let script = pick.charset.script();
+        if !matches!(script, Script::Korean | Script::Japanese) {
+            return None;
+        }
+        match self.pick_window(pick) {
+            Some(text) => detect::cjk_plausible(text, script),
+            None => self.cjk_plausible(pick.charset),
+        }
     }
 
     /// chardetng's guess on a smaller budget, when it only confirms or contradicts.
@@ -691,24 +723,24 @@ impl<'a> Chain<'_, 'a> {
         } else if matches!(pick.source, Source::Rfc3023 | Source::Declared)
             // A Korean or Japanese label whose reading is natural text of its script
             // stands, whatever chardetng says about a few dozen bytes.
-            && self.cjk_plausible(pick.charset) != Some(true)
+            && self.pick_cjk_plausible(pick) != Some(true)
             && (pick.charset.is_western()
                 || pick.charset.sibling().is_some_and(|s| s.script() == Script::Latin)
                 || self
-                    .marks_once(&mine, pick.charset)
+                    .marks_once(&mine, pick)
                     .is_none_or(detect::Marks::suspicious))
             && let Some((c, why)) = self.contradiction(pick.charset)
             // Never trade a reading for one with more marks of mojibake (marks judge
             // alphabetic text; between two CJK charsets chardetng's frequencies decide).
             && (cjk(pick.charset.script()) && cjk(c.script())
                 || self
-                    .marks_once(&mine, pick.charset)
+                    .marks_once(&mine, pick)
                     .zip(self.window_marks(c))
                     .is_none_or(|(m, t)| t.anomalies <= m.anomalies))
         {
             (c, c.decode_strict(self.body).ok()?, why)
         } else if pick.charset.is_single_byte()
-            && let Some(mine) = self.marks_once(&mine, pick.charset)
+            && let Some(mine) = self.marks_once(&mine, pick)
             && let Some((c, why)) = self.more_plausible(
                 pick.charset,
                 mine.anomalies,
@@ -901,6 +933,65 @@ const MAX_PARTIAL: usize = 3;
 /// `charset`'s reading of `body` without the incomplete character at its very end, and
 /// where that character starts, when `err` (the strict decode's failure) is exactly that:
 /// the input ends inside a multi-byte sequence and everything before it decodes.
+/// How many whole characters of `c` the first `window` bytes of `body` hold, counted
+/// from the bytes alone: for single-byte pages (a byte, a character) and for Shift_JIS,
+/// EUC-JP and EUC-KR, whose first byte of a character tells its length; `None` for the
+/// other charsets. Only for bytes `c` decodes without error.
+pub(super) fn whole_chars(c: Charset, body: &[u8], window: usize) -> Option<usize> {
+    let end = window.min(body.len());
+    if c.is_single_byte() {
+        return Some(end);
+    }
+    let width: fn(u8) -> usize = if c == Charset::SHIFT_JIS {
+        |b| {
+            if matches!(b, 0x81..=0x9F | 0xE0..=0xFC) {
+                2
+            } else {
+                1
+            }
+        }
+    } else if c == Charset::for_encoding(encoding_rs::EUC_JP) {
+        |b| match b {
+            0x8F => 3,
+            0x8E | 0xA1..=0xFE => 2,
+            _ => 1,
+        }
+    } else if c == Charset::for_encoding(encoding_rs::EUC_KR) {
+        |b| if matches!(b, 0x81..=0xFE) { 2 } else { 1 }
+    } else {
+        return None;
+    };
+    let (mut at, mut chars) = (0, 0);
+    while at < end {
+        if body[at] < 0x80 {
+            let ascii = encoding_rs::Encoding::ascii_valid_up_to(&body[at..end]);
+            at += ascii;
+            chars += ascii;
+            continue;
+        }
+        let next = at + width(body[at]);
+        if next > end {
+            break;
+        }
+        at = next;
+        chars += 1;
+    }
+    Some(chars)
+}
+
+/// The byte offset in `s` of its character number `n` (its length when it has no more).
+pub(super) fn char_boundary(s: &str, n: usize) -> usize {
+    let b = s.as_bytes();
+    let ascii = b.iter().take(n).take_while(|c| c.is_ascii()).count();
+    if ascii == n {
+        return n;
+    }
+    s[ascii..]
+        .char_indices()
+        .nth(n - ascii)
+        .map_or(s.len(), |(i, _)| ascii + i)
+}
+
 fn truncated<'a>(
     charset: Charset,
     body: &'a [u8],

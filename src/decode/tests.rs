@@ -287,3 +287,59 @@ fn text_without_markup_in_any_encoding_keeps_the_first_candidate() {
     assert_eq!(blank.trail.tried.len(), 1);
     assert_eq!(blank.trail.tried[0].detail, None);
 }
+
+/// The plausibility window cut from a decoded text (`chain::whole_chars` and
+/// `chain::char_boundary`) is the window decoded on its own, its cut last character
+/// dropped, in every charset it is counted for, at every window length over texts whose
+/// characters take one, two and three bytes.
+#[test]
+fn window_cut_from_the_text_is_the_window_decoded() {
+    use super::chain::{char_boundary, whole_chars};
+    let texts = [
+        "Ascii <b>then</b> 日本語のテキスト、ｶﾀｶﾅ and 한국어 텍스트 end",
+        "Новости дня: Київ і світ, «цитата» — конец",
+        "Новости дня: Київ і світ, ґанок - конец",
+        "Ça coûte 5 € déjà; Zürich Grüße señor",
+        "東京都は新しい交通計画を発表し、市民は駅の周辺で行われる工事について説明会に参加しました",
+        "한국어 뉴스: 서울에서 새로운 전시회가 열렸습니다 (2024년) <p>끝</p>",
+    ];
+    let charsets = [
+        "shift_jis",
+        "euc-jp",
+        "euc-kr",
+        "windows-1252",
+        "windows-1251",
+        "koi8-u",
+        "iso-8859-1",
+    ];
+    let mut checked = 0;
+    for label in charsets {
+        let before = checked;
+        let c = Charset::for_label(label).unwrap();
+        let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        for text in texts {
+            let (bytes, _, unmappable) = encoding.encode(text);
+            if unmappable {
+                continue;
+            }
+            let whole = c.decode_strict(&bytes).unwrap();
+            for window in 0..=bytes.len() + 2 {
+                let Some(chars) = whole_chars(c, &bytes, window) else {
+                    panic!("{label}: not counted");
+                };
+                let cut = &whole[..char_boundary(&whole, chars)];
+                let end = window.min(bytes.len());
+                // The window on its own: the longest prefix that decodes.
+                let alone = (0..=end)
+                    .rev()
+                    .find_map(|e| c.decode_strict(&bytes[..e]).ok())
+                    .unwrap();
+                assert_eq!(cut, alone, "{label}, window {window}: {text}");
+                checked += 1;
+            }
+        }
+        assert!(checked > before, "{label}: no text to check");
+    }
+    assert!(checked > 250, "{checked}");
+    assert_eq!(whole_chars(Charset::UTF_8, b"abc", 2), None);
+}
