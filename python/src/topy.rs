@@ -57,9 +57,9 @@ const SHARED: usize = 512;
 /// Entries converted between two frees of the converted ones (see `Builder::entries`).
 pub(crate) const ENTRY_BATCH: usize = 64;
 
-/// Batches freed between two returns of the freed memory to the system (a smaller
-/// result gives none back: the next parse would only take the same pages again, which
-/// cost a fifth of the time of 200 small feeds in page faults).
+/// Batches freed between two returns of the freed memory to the system while a large
+/// result is converted (smaller results give it back only once a batch of entries has
+/// been converted since the last time: see `Builder::entries`).
 const COLLECT_EVERY: usize = 16;
 
 /// Entries from which a result's memory is given back to the system while converting.

@@ -930,9 +930,6 @@ fn has_c1_bytes(body: &[u8]) -> bool {
 /// bytes of GB18030 or UCS-4 less one, a UTF-16 high surrogate and an odd byte.
 const MAX_PARTIAL: usize = 3;
 
-/// `charset`'s reading of `body` without the incomplete character at its very end, and
-/// where that character starts, when `err` (the strict decode's failure) is exactly that:
-/// the input ends inside a multi-byte sequence and everything before it decodes.
 /// How many whole characters of `c` the first `window` bytes of `body` hold, counted
 /// from the bytes alone: for single-byte pages (a byte, a character) and for Shift_JIS,
 /// EUC-JP and EUC-KR, whose first byte of a character tells its length; `None` for the
@@ -992,6 +989,9 @@ pub(super) fn char_boundary(s: &str, n: usize) -> usize {
         .map_or(s.len(), |(i, _)| ascii + i)
 }
 
+/// `charset`'s reading of `body` without the incomplete character at its very end, and
+/// where that character starts, when `err` (the strict decode's failure) is exactly that:
+/// the input ends inside a multi-byte sequence and everything before it decodes.
 fn truncated<'a>(
     charset: Charset,
     body: &'a [u8],

@@ -930,10 +930,9 @@ impl Builder {
         }
         if self.inentry && !self.insource && !self.entries.is_empty() {
             if element == "content" {
-                let meta = self.metas.get(&self.cp);
                 let detail = self
                     .cp
-                    .detail_unboxed(meta, last_use(&mut output, &mut self.popped));
+                    .detail_unboxed(&mut self.metas, last_use(&mut output, &mut self.popped));
                 self.ctx().push_content(detail);
             } else if element == "link" {
                 if !self.inimage {
@@ -995,18 +994,16 @@ impl Builder {
                     // `summary` and `summary_detail.value`: one string, shared.
                     let shared = share(&mut output, want, &mut self.popped);
                     let dk = detail_key(&key);
-                    let meta = self.metas.get(&self.cp);
-                    let detail = self.cp.detail_shared(meta, Arc::clone(&shared));
+                    let detail = self.cp.detail_shared(&mut self.metas, Arc::clone(&shared));
                     let e = &mut self.entries[idx];
                     e.insert(key, Value::Shared(shared));
                     e.insert(dk, detail);
                 } else if store {
                     self.entries[idx].insert(key, jstr(last_use(&mut output, &mut self.popped)));
                 } else if detailed {
-                    let meta = self.metas.get(&self.cp);
                     let detail = self
                         .cp
-                        .detail(meta, last_use(&mut output, &mut self.popped));
+                        .detail(&mut self.metas, last_use(&mut output, &mut self.popped));
                     self.entries[idx].insert(detail_key(&key), detail);
                 }
             }
@@ -1031,8 +1028,7 @@ impl Builder {
                     Some(shared) => {
                         let dk = detail_key(&key);
                         ctx.insert(key, Value::Shared(Arc::clone(&shared)));
-                        let meta = self.metas.get(&self.cp);
-                        let d = self.cp.detail_shared(meta, shared);
+                        let d = self.cp.detail_shared(&mut self.metas, shared);
                         self.ctx().insert(dk, d);
                     }
                     None => {

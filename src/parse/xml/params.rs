@@ -23,11 +23,10 @@ impl ContentParams {
         self.ty.as_deref().unwrap_or(default)
     }
 
-    /// The details of `value`: the model's `Text` with `meta` (the shared form of these
-    /// parameters, [`TextMetas::get`]) when there is a media type, else feedparser's
-    /// dictionary.
-    pub(super) fn detail(&self, meta: Option<Arc<TextMeta>>, value: String) -> Value {
-        match meta {
+    /// The details of `value`: the model's `Text`, its details shared through `metas`,
+    /// when there is a media type, else feedparser's dictionary.
+    pub(super) fn detail(&self, metas: &mut TextMetas, value: String) -> Value {
+        match metas.get(self) {
             Some(meta) => Value::Text(Box::new(Text::shared(meta, Arc::from(value)))),
             None => self.detail_dict(Value::String(value)),
         }
@@ -35,8 +34,8 @@ impl ContentParams {
 
     /// A detail whose value is shared with the plain key stored beside it. With a media
     /// type the details have the model's shape, and are built as its `Text` directly.
-    pub(super) fn detail_shared(&self, meta: Option<Arc<TextMeta>>, value: Arc<str>) -> Value {
-        match meta {
+    pub(super) fn detail_shared(&self, metas: &mut TextMetas, value: Arc<str>) -> Value {
+        match metas.get(self) {
             Some(meta) => Value::Text(Box::new(Text::shared(meta, value))),
             None => self.detail_dict(Value::Shared(value)),
         }
@@ -46,10 +45,10 @@ impl ContentParams {
     /// (a `content` item, which goes into a typed list as it is), else the dictionary.
     pub(super) fn detail_unboxed(
         &self,
-        meta: Option<Arc<TextMeta>>,
+        metas: &mut TextMetas,
         value: String,
     ) -> Result<Text, Value> {
-        match meta {
+        match metas.get(self) {
             Some(meta) => Ok(Text::shared(meta, Arc::from(value))),
             None => Err(self.detail_dict(Value::String(value))),
         }
