@@ -29,7 +29,9 @@
 //! years 1–9999 (Python's `datetime` range) give `None`; so does input longer than
 //! [`MAX_DATE_LEN`] bytes. Nothing here panics.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Timelike, Utc, Weekday};
+use chrono::{
+    DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc, Weekday,
+};
 
 /// Inputs longer than this many bytes (after trimming whitespace) are rejected
 /// without being examined, which bounds the work per call.
@@ -159,10 +161,16 @@ fn build(date: NaiveDate, clock: Clock, offset_secs: i64) -> Option<DateTime<Utc
         return None;
     }
     let secs = i64::from(hour) * 3600 + i64::from(minute) * 60 + i64::from(second) - offset_secs;
-    let naive: NaiveDateTime = date
-        .and_hms_opt(0, 0, 0)?
-        .checked_add_signed(Duration::try_seconds(secs)?)?
-        .checked_add_signed(Duration::nanoseconds(i64::from(nanos)))?;
+    let naive: NaiveDateTime = match u32::try_from(secs) {
+        // Within the day (most dates): the time of day itself, no duration arithmetic.
+        Ok(s) if s < 86_400 => {
+            date.and_time(NaiveTime::from_num_seconds_from_midnight_opt(s, nanos)?)
+        }
+        _ => date
+            .and_hms_opt(0, 0, 0)?
+            .checked_add_signed(Duration::try_seconds(secs)?)?
+            .checked_add_signed(Duration::nanoseconds(i64::from(nanos)))?,
+    };
     if !(1..=9999).contains(&naive.year()) {
         return None;
     }
@@ -850,24 +858,32 @@ fn rfc822_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
     }
     let month = lower3(8)?;
     let month = MONTHS.iter().position(|m| m.as_bytes() == month)? as u32 + 1;
-    // The zone, lower-cased on the stack (at most five bytes).
     let zone_bytes = &b[26..];
-    let mut lower = [0u8; 5];
-    lower[..zone_bytes.len()].copy_from_slice(zone_bytes);
-    lower.make_ascii_lowercase();
-    let zone = std::str::from_utf8(&lower[..zone_bytes.len()]).ok()?;
-    let numeric = zone.len() == 5
-        && zone.starts_with(['+', '-'])
-        && zone[1..].bytes().all(|c| c.is_ascii_digit());
-    let named = zone.bytes().all(|c| c.is_ascii_lowercase())
-        && !matches!(zone, "am" | "pm")
-        && named_zone(zone).is_some();
-    if !numeric && !named {
-        return None;
-    }
+    let offset = if let [sign @ (b'+' | b'-'), hhmm @ ..] = zone_bytes
+        && hhmm.len() == 4
+        && hhmm.iter().all(u8::is_ascii_digit)
+    {
+        // `+hhmm` (most feeds): read here, as `zone_token` reads it.
+        let (h, m) = (digits_value(&hhmm[..2]), digits_value(&hhmm[2..]));
+        let secs = i64::from(h * 3600 + m * 60);
+        (h <= 23 && m <= 59).then_some(if *sign == b'-' { -secs } else { secs })
+    } else {
+        // A named zone, lower-cased on the stack (at most five bytes).
+        let mut lower = [0u8; 5];
+        lower[..zone_bytes.len()].copy_from_slice(zone_bytes);
+        lower.make_ascii_lowercase();
+        let zone = std::str::from_utf8(&lower[..zone_bytes.len()]).ok()?;
+        let named = zone.bytes().all(|c| c.is_ascii_lowercase())
+            && !matches!(zone, "am" | "pm")
+            && named_zone(zone).is_some();
+        if !named {
+            return None;
+        }
+        zone_token(zone, true)
+    };
     let clock = clock_at(b, 17);
     Some((|| {
-        let offset = zone_token(zone, true)?;
+        let offset = offset?;
         let year = i32::try_from(digits_value(&b[12..16])).ok()?;
         let date = NaiveDate::from_ymd_opt(year, month, digits_value(&b[5..7]))?;
         Some((build(date, clock, offset)?, DateFormat::Rfc822))
@@ -1065,6 +1081,62 @@ mod tests {
             assert_eq!(struct_time(&dt), want, "{s}");
         }
         assert_eq!(parse_date("yesterday"), None);
+    }
+
+    #[test]
+    fn a_time_within_the_day_is_built_as_the_duration_arithmetic_builds_it() {
+        let by_durations = |date: NaiveDate, c: Clock, off: i64| {
+            let secs =
+                i64::from(c.hour) * 3600 + i64::from(c.minute) * 60 + i64::from(c.second) - off;
+            let naive = date
+                .and_hms_opt(0, 0, 0)?
+                .checked_add_signed(Duration::try_seconds(secs)?)?
+                .checked_add_signed(Duration::nanoseconds(i64::from(c.nanos)))?;
+            (1..=9999).contains(&naive.year()).then(|| naive.and_utc())
+        };
+        let mut within = 0;
+        for (y, m, d) in [
+            (2004, 1, 1),
+            (1999, 12, 31),
+            (2000, 2, 29),
+            (1, 1, 1),
+            (9999, 12, 31),
+        ] {
+            let date = NaiveDate::from_ymd_opt(y, m, d).unwrap();
+            for (hour, minute, second) in [
+                (0, 0, 0),
+                (12, 0, 60),
+                (23, 59, 59),
+                (23, 59, 60),
+                (24, 0, 0),
+                (5, 30, 0),
+            ] {
+                for nanos in [0, 1, 999_999_999] {
+                    for off in [0, 19_800, -19_800, 86_399, -86_399, 3_600, -43_200] {
+                        let clock = Clock {
+                            hour,
+                            minute,
+                            second,
+                            nanos,
+                        };
+                        let expected = by_durations(date, clock, off);
+                        let secs =
+                            i64::from(hour) * 3600 + i64::from(minute) * 60 + i64::from(second)
+                                - off;
+                        within += usize::from((0..86_400).contains(&secs));
+                        // What `build` rejects before any arithmetic, it rejects either way.
+                        if !(hour == 24 && (minute, second, nanos) != (0, 0, 0)) {
+                            assert_eq!(
+                                build(date, clock, off),
+                                expected,
+                                "{date} {hour}:{minute}:{second}.{nanos} {off}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(within > 100, "{within} times within the day");
     }
 
     #[test]

@@ -146,15 +146,20 @@ fn field<W: Write + ?Sized>(w: &mut W, f: Field<'_>) -> Result {
         Field::Podcast(p) => to_writer(&mut *w, p),
         Field::Elements(e) => to_writer(&mut *w, e),
         Field::Date(Some(d)) => {
-            // A `struct_time`: nine integers.
+            // A `struct_time`: nine integers, put together on the stack and written at
+            // once (each is at most 20 bytes with its sign; nine with their commas and
+            // brackets fit in 200).
             let mut buf = itoa::Buffer::new();
-            let mut sep: &[u8] = b"[";
-            for n in crate::date::struct_time(d) {
-                w.write_all(sep).map_err(io)?;
-                sep = b",";
-                w.write_all(buf.format(n).as_bytes()).map_err(io)?;
+            let mut out = [0u8; 200];
+            let mut len = 0;
+            for (i, n) in crate::date::struct_time(d).into_iter().enumerate() {
+                out[len] = if i == 0 { b'[' } else { b',' };
+                let digits = buf.format(n).as_bytes();
+                out[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
+                len += 1 + digits.len();
             }
-            w.write_all(b"]").map_err(io)
+            out[len] = b']';
+            w.write_all(&out[..=len]).map_err(io)
         }
     }
 }
