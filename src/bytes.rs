@@ -22,9 +22,33 @@ pub(crate) fn find3(x: u8, y: u8, z: u8, b: &[u8]) -> Option<usize> {
     b.iter().position(|&c| c == x || c == y || c == z)
 }
 
+/// The first of four bytes in `b`, eight bytes at a time to the end (no call into
+/// `memchr`, which has no search for four): for short spans such as attribute values.
+pub(crate) fn find4(needles: [u8; 4], b: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let zero_in = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    let mut at = 0;
+    while let Some(word) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        let w = u64::from_le_bytes(*word);
+        let bits = needles
+            .iter()
+            .fold(0, |bits, &n| bits | zero_in(w ^ (ONES * u64::from(n))));
+        if bits != 0 {
+            // The lowest flagged byte is exact: a borrow only runs towards higher ones.
+            return Some(at + (bits.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    b[at..]
+        .iter()
+        .position(|c| needles.contains(c))
+        .map(|i| at + i)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::find3;
+    use super::{find3, find4};
 
     /// A xorshift generator of numbers below `n`, from `seed`, for the crate's tests.
     pub(crate) fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
@@ -46,6 +70,20 @@ pub(crate) mod tests {
             let b: Vec<u8> = (0..len).map(|_| ALPHABET[next(ALPHABET.len())]).collect();
             for (x, y, z) in [(b'<', b'&', b']'), (b';', b'&', b'<')] {
                 assert_eq!(find3(x, y, z, &b), memchr::memchr3(x, y, z, &b), "{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn find4_finds_the_first_of_its_bytes() {
+        let mut next = below(0x9e37_79b9_7f4a_7c15);
+        const ALPHABET: &[u8] = b"<>\"&=;:'a\x00\x80\xff";
+        for _ in 0..20_000 {
+            let len = next(40);
+            let b: Vec<u8> = (0..len).map(|_| ALPHABET[next(ALPHABET.len())]).collect();
+            for needles in [*b"<>\"&", *b";:=a", *b"\x00\x80\xff<"] {
+                let expected = b.iter().position(|c| needles.contains(c));
+                assert_eq!(find4(needles, &b), expected, "{b:?} {needles:?}");
             }
         }
     }

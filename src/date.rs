@@ -115,16 +115,19 @@ pub fn parse_date_struct(text: &str) -> Option<[i64; 9]> {
 /// `[year, month, day, hour, minute, second, weekday (Mon=0), yearday, dst=0]`.
 #[must_use]
 pub fn struct_time(dt: &DateTime<Utc>) -> [i64; 9] {
+    // The UTC fields themselves: each field of a `DateTime` would add its zone's offset
+    // (nothing, for UTC) to the stored time first.
+    let t = dt.naive_utc();
     [
-        i64::from(dt.year()),
-        i64::from(dt.month()),
-        i64::from(dt.day()),
-        i64::from(dt.hour()),
-        i64::from(dt.minute()),
+        i64::from(t.year()),
+        i64::from(t.month()),
+        i64::from(t.day()),
+        i64::from(t.hour()),
+        i64::from(t.minute()),
         // chrono reports a leap second as second 59 with nanoseconds >= 1e9.
-        i64::from(dt.second()),
-        i64::from(dt.weekday().num_days_from_monday()),
-        i64::from(dt.ordinal()),
+        i64::from(t.second()),
+        i64::from(t.weekday().num_days_from_monday()),
+        i64::from(t.ordinal()),
         0,
     ]
 }
@@ -873,13 +876,12 @@ fn rfc822_common(text: &str) -> Option<Option<(DateTime<Utc>, DateFormat)>> {
         lower[..zone_bytes.len()].copy_from_slice(zone_bytes);
         lower.make_ascii_lowercase();
         let zone = std::str::from_utf8(&lower[..zone_bytes.len()]).ok()?;
-        let named = zone.bytes().all(|c| c.is_ascii_lowercase())
-            && !matches!(zone, "am" | "pm")
-            && named_zone(zone).is_some();
-        if !named {
+        if !zone.bytes().all(|c| c.is_ascii_lowercase()) || matches!(zone, "am" | "pm") {
             return None;
         }
-        zone_token(zone, true)
+        // For letters only, `zone_token` comes to this table too (no sign, digits, `etc/`
+        // or `gmt+`).
+        Some(named_zone(zone)?)
     };
     let clock = clock_at(b, 17);
     Some((|| {
@@ -1081,6 +1083,37 @@ mod tests {
             assert_eq!(struct_time(&dt), want, "{s}");
         }
         assert_eq!(parse_date("yesterday"), None);
+    }
+
+    #[test]
+    fn a_struct_time_holds_the_fields_of_the_utc_time() {
+        let mut t = NaiveDate::from_ymd_opt(1, 1, 1)
+            .unwrap()
+            .and_hms_opt(0, 0, 0)
+            .unwrap();
+        let mut n = 0;
+        // Every 3,001,003 seconds (about 35 days, with a drifting time of day) to 9999.
+        while let Some(next) = t.checked_add_signed(Duration::seconds(3_001_003)) {
+            let dt = t.and_utc();
+            let expected = [
+                i64::from(dt.year()),
+                i64::from(dt.month()),
+                i64::from(dt.day()),
+                i64::from(dt.hour()),
+                i64::from(dt.minute()),
+                i64::from(dt.second()),
+                i64::from(dt.weekday().num_days_from_monday()),
+                i64::from(dt.ordinal()),
+                0,
+            ];
+            assert_eq!(struct_time(&dt), expected, "{dt}");
+            n += 1;
+            t = next;
+            if t.year() > 9999 {
+                break;
+            }
+        }
+        assert!(n > 100_000, "{n} times");
     }
 
     #[test]

@@ -22,20 +22,11 @@ pub(super) fn normalize_attrs(mut attrs: Vec<HAttr<'_>>) -> Vec<HAttr<'_>> {
 /// An attribute value as feedparser writes it: `<`, `>`, `"` escaped, and every `&` that
 /// does not start a reference.
 pub(super) fn push_attr_value(out: &mut String, v: &str) {
-    /// The bytes that may need an escape.
-    const SPECIAL: [bool; 256] = {
-        let mut t = [false; 256];
-        t[b'>' as usize] = true;
-        t[b'<' as usize] = true;
-        t[b'"' as usize] = true;
-        t[b'&' as usize] = true;
-        t
-    };
     let b = v.as_bytes();
     let mut copied = 0;
     let mut from = 0;
     // From one byte that may need an escape to the next (a URL has one or two `&`).
-    while let Some(off) = b[from..].iter().position(|&c| SPECIAL[usize::from(c)]) {
+    while let Some(off) = crate::bytes::find4(*b"<>\"&", &b[from..]) {
         let i = from + off;
         from = i + 1;
         let rep = match b[i] {

@@ -86,6 +86,10 @@ fn word_prefix(s: &str) -> &str {
 /// sanitizer's acceptable ones: `policy`'s when given, else feedparser's.
 #[must_use]
 pub fn looks_like_html(s: &str, policy: Option<&crate::html::SanitizePolicy>) -> bool {
+    if memchr::memchr2(b'<', b'&', s.as_bytes()).is_none() {
+        // Neither a tag nor an entity (most titles): one search instead of two.
+        return false;
+    }
     let mut has_close = false;
     let mut has_entity = false;
     // Closing tags `</word>` and every tag name `</?word`.
