@@ -6,16 +6,8 @@
 /// twice to look for two.)
 pub(crate) fn find3(x: u8, y: u8, z: u8, b: &[u8]) -> Option<usize> {
     if let Some(word) = b.first_chunk::<8>() {
-        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-        let w = u64::from_le_bytes(*word);
-        let zero_in = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-        let bits = zero_in(w ^ (ONES * u64::from(x)))
-            | zero_in(w ^ (ONES * u64::from(y)))
-            | zero_in(w ^ (ONES * u64::from(z)));
-        if bits != 0 {
-            // The lowest flagged byte is exact: a borrow only runs towards higher ones.
-            return Some((bits.trailing_zeros() / 8) as usize);
+        if let Some(i) = first_in_word(word, [x, y, z]) {
+            return Some(i);
         }
         return memchr::memchr3(x, y, z, &b[8..]).map(|i| i + 8);
     }
@@ -25,18 +17,10 @@ pub(crate) fn find3(x: u8, y: u8, z: u8, b: &[u8]) -> Option<usize> {
 /// The first of four bytes in `b`, eight bytes at a time to the end (no call into
 /// `memchr`, which has no search for four): for short spans such as attribute values.
 pub(crate) fn find4(needles: [u8; 4], b: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let zero_in = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
     let mut at = 0;
     while let Some(word) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-        let w = u64::from_le_bytes(*word);
-        let bits = needles
-            .iter()
-            .fold(0, |bits, &n| bits | zero_in(w ^ (ONES * u64::from(n))));
-        if bits != 0 {
-            // The lowest flagged byte is exact: a borrow only runs towards higher ones.
-            return Some(at + (bits.trailing_zeros() / 8) as usize);
+        if let Some(i) = first_in_word(word, needles) {
+            return Some(at + i);
         }
         at += 8;
     }
@@ -44,6 +28,21 @@ pub(crate) fn find4(needles: [u8; 4], b: &[u8]) -> Option<usize> {
         .iter()
         .position(|c| needles.contains(c))
         .map(|i| at + i)
+}
+
+/// The position in `word` of its first byte among `needles`, testing the eight bytes at
+/// once.
+#[inline]
+fn first_in_word<const N: usize>(word: &[u8; 8], needles: [u8; N]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let w = u64::from_le_bytes(*word);
+    let bits = needles.into_iter().fold(0, |bits, n| {
+        let v = w ^ (ONES * u64::from(n));
+        bits | v.wrapping_sub(ONES) & !v & HIGH
+    });
+    // The lowest flagged byte is exact: a borrow only runs towards higher ones.
+    (bits != 0).then(|| (bits.trailing_zeros() / 8) as usize)
 }
 
 #[cfg(test)]
