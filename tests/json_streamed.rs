@@ -146,3 +146,97 @@ fn unusual_handovers_stream_to_the_same_bytes() {
         &ParseOptions::default(),
     );
 }
+
+#[test]
+fn every_entry_count_streams_to_the_same_bytes() {
+    // Every count of entries up to a few dozen, each also cut off inside the next entry
+    // and limited to about half of them.
+    for n in 0..=35 {
+        let rss = format!(
+            "<rss version='2.0'><channel><title>T</title>{}</channel></rss>",
+            items(n, "")
+        );
+        assert_same(
+            &format!("{n} entries"),
+            rss.as_bytes(),
+            &Transport::Local,
+            &ParseOptions::default(),
+        );
+        let cut = format!(
+            "<rss version='2.0'><channel>{}<item><title>cut",
+            items(n, "")
+        );
+        assert_same(
+            &format!("{n} entries, cut"),
+            cut.as_bytes(),
+            &Transport::Local,
+            &ParseOptions::default(),
+        );
+        assert_same(
+            &format!("{n} entries, limit"),
+            rss.as_bytes(),
+            &Transport::Local,
+            &ParseOptions::default().max_entries(n / 2 + 1),
+        );
+    }
+}
+
+/// A writer that takes `room` bytes, then fails.
+struct Full {
+    room: usize,
+}
+
+impl std::io::Write for Full {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.room == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "closed",
+            ));
+        }
+        let n = buf.len().min(self.room);
+        self.room -= n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_failing_writer_gives_its_error_back() {
+    let rss = format!(
+        "<rss version='2.0'><channel><title>T</title>{}</channel></rss>",
+        items(30, "")
+    );
+    let write = |out| {
+        parse_and_write(
+            &Decoder::default(),
+            &ParseOptions::default(),
+            rss.as_bytes().to_vec(),
+            &Transport::Local,
+            Map::new(),
+            out,
+        )
+    };
+    let whole = write(Full { room: usize::MAX }).map(|_| ());
+    assert!(whole.is_ok(), "{whole:?}");
+    let len = parse_and_write(
+        &Decoder::default(),
+        &ParseOptions::default(),
+        rss.as_bytes().to_vec(),
+        &Transport::Local,
+        Map::new(),
+        Vec::new(),
+    )
+    .expect("write to a Vec")
+    .len();
+    // Failing at the start, inside the entries, and inside the keys after them.
+    for room in [0, 1, 40, len / 3, len / 2, len - 2] {
+        let err = write(Full { room })
+            .err()
+            .unwrap_or_else(|| panic!("room {room} of {len}: no error"));
+        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "room {room}");
+    }
+}
