@@ -233,6 +233,67 @@ fn alpha(c: char) -> bool {
     }
 }
 
+/// What [`marks`] reads of a character, each answer the standard library's: bits
+/// [`ALPHA`], [`WORD`], [`UPPER`], [`LOWER`].
+#[derive(Clone, Copy)]
+struct Traits(u8);
+
+const ALPHA: u8 = 1;
+const WORD: u8 = 2;
+const UPPER: u8 = 4;
+const LOWER: u8 = 8;
+
+impl Traits {
+    fn of(c: char) -> Self {
+        let bit = |on: bool, bit: u8| if on { bit } else { 0 };
+        Traits(
+            bit(alpha(c), ALPHA)
+                | bit(word_char(c), WORD)
+                | bit(c.is_uppercase(), UPPER)
+                | bit(c.is_lowercase(), LOWER),
+        )
+    }
+
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// [`Traits`] of the characters a text repeats, looked up in a small direct-mapped table
+/// instead of the standard library's Unicode tables (a text uses a few dozen non-ASCII
+/// characters, each judged with its two neighbours).
+struct TraitCache([(char, Traits); 64]);
+
+impl TraitCache {
+    fn new() -> Self {
+        TraitCache([('\0', Traits::of('\0')); 64])
+    }
+
+    #[inline(always)]
+    fn get(&mut self, c: char) -> Traits {
+        if c.is_ascii() {
+            let letter = if c.is_ascii_alphabetic() {
+                ALPHA | WORD
+            } else {
+                0
+            };
+            let case = if c.is_ascii_uppercase() {
+                UPPER
+            } else if c.is_ascii_lowercase() {
+                LOWER
+            } else {
+                0
+            };
+            return Traits(letter | case);
+        }
+        let slot = &mut self.0[c as usize % 64];
+        if slot.0 != c {
+            *slot = (c, Traits::of(c));
+        }
+        slot.1
+    }
+}
+
 /// The [`Marks`] of a decoded text, in one pass that skips ASCII runs. With
 /// `c1_as_cp1252`, C1 controls count as the windows-1252 characters they stand for (the
 /// parser reads them so).
@@ -251,33 +312,47 @@ pub(crate) fn marks(text: &str, c1_as_cp1252: bool) -> Marks {
     };
     let bytes = text.as_bytes();
     let mut marks = Marks::default();
+    let mut traits = TraitCache::new();
+    // The last non-ASCII character judged and where it ends: the next one's neighbour
+    // when they touch.
+    let mut last = (usize::MAX, ' ');
     let mut at = 0;
-    // Only non-ASCII characters are judged: skip ASCII runs as bytes.
-    while let Some(skip) = bytes[at..].iter().position(|&b| b >= 0x80) {
-        let start = at + skip;
+    // Only non-ASCII characters are judged: skip ASCII runs (a SIMD scan).
+    loop {
+        let start = at + encoding_rs::Encoding::ascii_valid_up_to(&bytes[at..]);
         let Some(raw) = text[start..].chars().next() else {
             break;
         };
         at = start + raw.len_utf8();
-        let prev = text[..start].chars().next_back().map_or(' ', read);
-        let next = text[at..].chars().next().map_or(' ', read);
+        let prev = match start.checked_sub(1).map(|i| bytes[i]) {
+            None => ' ',
+            Some(b) if b.is_ascii() => char::from(b),
+            Some(_) if last.0 == start => last.1,
+            Some(_) => text[..start].chars().next_back().map_or(' ', read),
+        };
+        let next = match bytes.get(at) {
+            None => ' ',
+            Some(&b) if b.is_ascii() => char::from(b),
+            Some(_) => text[at..].chars().next().map_or(' ', read),
+        };
         let cur = read(raw);
-        let letters_around = alpha(prev) && alpha(next);
+        last = (at, cur);
+        let (p, n, c) = (traits.get(prev), traits.get(next), traits.get(cur));
         let odd = match cur {
             '\u{80}'..='\u{9F}' | '¤' => true,
             // A pilcrow touching a letter (`¶ρχισε`, `wiadomo¶ci`): a letter's byte read
             // through a sibling code page.
-            '¶' => alpha(prev) || alpha(next),
+            '¶' => p.has(ALPHA) || n.has(ALPHA),
             '’' | '‘' | '·' | '\u{AD}' | '‐' | '‑' => false,
-            c if !word_char(c) => letters_around,
-            c if c.is_uppercase() => prev.is_lowercase() || (alpha(prev) && next.is_lowercase()),
-            c => {
-                let (a, b) = (letter_script(prev), letter_script(c));
-                alpha(prev) && a != 0 && b != 0 && a != b
+            _ if !c.has(WORD) => p.has(ALPHA) && n.has(ALPHA),
+            _ if c.has(UPPER) => p.has(LOWER) || (p.has(ALPHA) && n.has(LOWER)),
+            _ => {
+                let (a, b) = (letter_script(prev), letter_script(cur));
+                p.has(ALPHA) && a != 0 && b != 0 && a != b
             }
         };
         marks.anomalies += usize::from(odd);
-        if alpha(cur) {
+        if c.has(ALPHA) {
             marks.non_ascii_letters += 1;
             marks.ascii_neighbours +=
                 usize::from(prev.is_ascii_alphabetic()) + usize::from(next.is_ascii_alphabetic());
@@ -318,6 +393,81 @@ mod tests {
         assert_eq!(anomalies("انâاçرة", false), 4); // every switch of script counts
         assert_eq!(anomalies("don\u{92}t", false), 1);
         assert_eq!(anomalies("\u{93}don\u{92}t\u{94} cost \u{80}5", true), 0);
+    }
+
+    /// `marks` as first written: every neighbour decoded from the text, every trait
+    /// asked of the standard library.
+    fn marks_plain(text: &str, c1_as_cp1252: bool) -> Marks {
+        let read = |c: char| match c {
+            '\u{80}'..='\u{9F}' if c1_as_cp1252 => {
+                let byte = [c as u32 as u8];
+                let decoded = encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(&byte)
+                    .0;
+                decoded.chars().next().unwrap_or(c)
+            }
+            c => c,
+        };
+        let mut marks = Marks::default();
+        for (start, raw) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            let at = start + raw.len_utf8();
+            let prev = text[..start].chars().next_back().map_or(' ', read);
+            let next = text[at..].chars().next().map_or(' ', read);
+            let cur = read(raw);
+            let odd = match cur {
+                '\u{80}'..='\u{9F}' | '¤' => true,
+                '¶' => alpha(prev) || alpha(next),
+                '’' | '‘' | '·' | '\u{AD}' | '‐' | '‑' => false,
+                c if !word_char(c) => alpha(prev) && alpha(next),
+                c if c.is_uppercase() => {
+                    prev.is_lowercase() || (alpha(prev) && next.is_lowercase())
+                }
+                c => {
+                    let (a, b) = (letter_script(prev), letter_script(c));
+                    alpha(prev) && a != 0 && b != 0 && a != b
+                }
+            };
+            marks.anomalies += usize::from(odd);
+            if alpha(cur) {
+                marks.non_ascii_letters += 1;
+                marks.ascii_neighbours += usize::from(prev.is_ascii_alphabetic())
+                    + usize::from(next.is_ascii_alphabetic());
+            }
+        }
+        marks
+    }
+
+    #[test]
+    fn marks_agree_with_the_plain_reading() {
+        // Characters of every kind the rules tell apart, some sharing a cache slot
+        // (`é` U+E9 and `©` U+A9, `Ж` U+416 and `V` U+56 are 64 apart).
+        let pool: Vec<char> = "aZ q.,;'\"<>& \n\t0éÉàÀßøŒœŸž©®™¤¶’‘·\u{AD}‐‑–—…€“”«»¿¡µªº½²\
+            \u{80}\u{81}\u{8A}\u{92}\u{9C}\u{9F}ЖжДдΑαΩωאבاب\u{64B}ขก\u{E31}\u{301}한日ǅ\u{1E9E}ﬁ"
+            .chars()
+            .collect();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let len = next(12);
+            let text: String = (0..len).map(|_| pool[next(pool.len())]).collect();
+            for c1 in [false, true] {
+                assert_eq!(marks(&text, c1), marks_plain(&text, c1), "{text:?} {c1}");
+            }
+        }
+        for text in [
+            "Zażółć gęślą jaźń; don’t; l·lengua; Tin tức Hà Nội",
+            "Новости дня; Ελληνικά νέα; חדשות היום; أخبار اليوم; ข่าววันนี้",
+            "MŸnchner; CafŽ; wiadomo¶ci; c½ur à 15 ¤; انâاçرة",
+        ] {
+            for c1 in [false, true] {
+                assert_eq!(marks(text, c1), marks_plain(text, c1), "{text}");
+            }
+        }
     }
 
     #[test]
