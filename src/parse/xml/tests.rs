@@ -38,6 +38,32 @@ thread_local! {
 }
 
 #[test]
+fn a_finished_record_keeps_no_spare_room_in_its_lists() {
+    // One link where two get room; three tags where the third makes room for four.
+    let rss = "<rss version='2.0'><channel><title>T</title>\
+               <item><link>http://e/1</link><category>a</category><category>b</category>\
+               <category>c</category><author>a@e (A)</author></item>\
+               <item><link>http://e/2</link><enclosure url='http://e/a.mp3' length='1' \
+               type='audio/mpeg'/><category>a</category></item></channel></rss>";
+    for parsed in [
+        parse_str(rss, &ParseOptions::default()),
+        parse_str_lenient(rss, &ParseOptions::default()),
+    ] {
+        let counts: Vec<(usize, usize, usize)> = parsed
+            .entries
+            .iter()
+            .map(|e| (e.links.len(), e.tags.len(), e.authors.len()))
+            .collect();
+        assert_eq!(counts, [(1, 3, 1), (2, 1, 0)]);
+        for e in &parsed.entries {
+            assert_eq!(e.links.capacity(), e.links.len());
+            assert_eq!(e.tags.capacity(), e.tags.len());
+            assert_eq!(e.authors.capacity(), e.authors.len());
+        }
+    }
+}
+
+#[test]
 fn a_declined_run_is_not_looked_through_again_at_each_reference() {
     // Runs declined for their length, for a `]` at their end, for a custom entity at
     // their end: each reference of a declined run would look through the rest of it
