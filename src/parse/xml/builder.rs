@@ -199,20 +199,27 @@ pub(super) fn link_from_attrs(attrs: &mut Attrs<'_>) -> Link {
 /// Appends `link` to the context's `links` (unless that key holds something else).
 pub(super) fn push_link(ctx: &mut Slots<'_>, link: Link) {
     if let Some(a) = ctx.links_mut(true) {
-        push_sized(a, 2, link);
+        push_sized(a, 1, link);
     }
 }
 
-/// Appends `item` to `list`, which is given room for `first` items when it has none:
-/// the model's lists mostly hold one or two (an entry's alternate and enclosure links,
-/// one author, one content), where a `Vec`'s first push makes room for four (13 MB of
-/// spare room in the result of a 20 MiB feed). A longer list grows as usual.
+/// Appends `item` to `list`, which is given room for `first` items when it has none and
+/// then grows by one item at a time up to [`EXACT_UP_TO`]: the model's lists mostly hold
+/// one to three (an entry's alternate and enclosure links, one author, one content, a
+/// few tags), where a `Vec`'s first push makes room for four (13 MB of spare room in the
+/// result of a 20 MiB feed) and its fifth for eight. A longer list grows as a `Vec` does.
 pub(super) fn push_sized<T>(list: &mut Vec<T>, first: usize, item: T) {
     if list.capacity() == 0 {
         list.reserve_exact(first);
+    } else if list.len() == list.capacity() && list.len() < EXACT_UP_TO {
+        list.reserve_exact(1);
     }
     list.push(item);
 }
+
+/// Up to how many items a list grows by one at a time (each growth a reallocation,
+/// where a short list's items mostly fit in place).
+const EXACT_UP_TO: usize = 4;
 
 /// Sets the `href` of the context's last link, when there is one.
 fn set_last_link_href(ctx: &mut Slots<'_>, href: String) {

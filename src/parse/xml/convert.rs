@@ -184,14 +184,6 @@ macro_rules! typed_keys {
                 }
             }
 
-            fn fit(&mut self) {
-                $(
-                    if self.$lfield.capacity() > self.$lfield.len() {
-                        self.$lfield.shrink_to_fit();
-                    }
-                )*
-            }
-
             fn text(&self, key: &str) -> Option<&str> {
                 match key {
                     $(
@@ -304,7 +296,6 @@ macro_rules! typed_keys {
             pub(crate) fn from_builder(d: DMap) -> Self {
                 let mut out = $name::default();
                 Keys::absorb(&mut out, d, &mut None);
-                Keys::fit(&mut out);
                 out
             }
         }

@@ -44,9 +44,6 @@ pub(crate) trait Keys {
     /// other keys, and values that do not fit their field, go to `extra`. The emptied
     /// buffer of `rest` comes back in `spare` when every key moved.
     fn absorb(&mut self, rest: Dict, spare: &mut Option<Dict>);
-    /// Gives the lists their spare room back (a list starts with room for two links or
-    /// tags, and a third makes room for four), once the record is complete.
-    fn fit(&mut self);
 }
 
 /// The lists and persons [`Feed`] and [`Entry`] both have, which handlers change in
@@ -178,7 +175,6 @@ impl<M: Fields> Record<M> {
         } else {
             self.model.absorb(self.rest, spare);
         }
-        self.model.fit();
         self.model
     }
 

@@ -38,28 +38,38 @@ thread_local! {
 }
 
 #[test]
-fn a_finished_record_keeps_no_spare_room_in_its_lists() {
-    // One link where two get room; three tags where the third makes room for four.
-    let rss = "<rss version='2.0'><channel><title>T</title>\
-               <item><link>http://e/1</link><category>a</category><category>b</category>\
-               <category>c</category><author>a@e (A)</author></item>\
-               <item><link>http://e/2</link><enclosure url='http://e/a.mp3' length='1' \
-               type='audio/mpeg'/><category>a</category></item></channel></rss>";
+fn short_lists_grow_one_item_at_a_time() {
+    // One link, two links, three tags, one tag (tags start with room for two), six tags
+    // (past four, a list grows as a `Vec` does: by doubling).
+    let six: String = (0..6)
+        .map(|i| format!("<category>t{i}</category>"))
+        .collect();
+    let rss = format!(
+        "<rss version='2.0'><channel><title>T</title>\
+         <item><link>http://e/1</link><category>a</category><category>b</category>\
+         <category>c</category><author>a@e (A)</author></item>\
+         <item><link>http://e/2</link><enclosure url='http://e/a.mp3' length='1' \
+         type='audio/mpeg'/><category>a</category></item><item>{six}</item></channel></rss>"
+    );
     for parsed in [
-        parse_str(rss, &ParseOptions::default()),
-        parse_str_lenient(rss, &ParseOptions::default()),
+        parse_str(&rss, &ParseOptions::default()),
+        parse_str_lenient(&rss, &ParseOptions::default()),
     ] {
-        let counts: Vec<(usize, usize, usize)> = parsed
-            .entries
-            .iter()
-            .map(|e| (e.links.len(), e.tags.len(), e.authors.len()))
-            .collect();
-        assert_eq!(counts, [(1, 3, 1), (2, 1, 0)]);
-        for e in &parsed.entries {
-            assert_eq!(e.links.capacity(), e.links.len());
-            assert_eq!(e.tags.capacity(), e.tags.len());
-            assert_eq!(e.authors.capacity(), e.authors.len());
-        }
+        let counts = |room: bool| -> Vec<[usize; 3]> {
+            let n = |len: usize, cap: usize| if room { cap } else { len };
+            let e = &parsed.entries;
+            e.iter()
+                .map(|e| {
+                    [
+                        n(e.links.len(), e.links.capacity()),
+                        n(e.tags.len(), e.tags.capacity()),
+                        n(e.authors.len(), e.authors.capacity()),
+                    ]
+                })
+                .collect()
+        };
+        assert_eq!(counts(false), [[1, 3, 1], [2, 1, 0], [0, 6, 0]]);
+        assert_eq!(counts(true), [[1, 3, 1], [2, 2, 0], [0, 8, 0]]);
     }
 }
 
