@@ -608,8 +608,7 @@ impl<'a> Chain<'_, 'a> {
     /// each character comes from bytes of its own, and the window's last one, if cut,
     /// is dropped in both.
     fn pick_window<'p>(&self, pick: &'p Pick<'a>) -> Option<&'p str> {
-        // A single-byte page decodes its window about as fast as the text is counted.
-        if pick.repair.is_some() || pick.charset.is_single_byte() {
+        if pick.repair.is_some() {
             return None;
         }
         let chars = whole_chars(pick.charset, self.body, PLAUSIBILITY_WINDOW)?;
@@ -978,15 +977,30 @@ pub(super) fn whole_chars(c: Charset, body: &[u8], window: usize) -> Option<usiz
 
 /// The byte offset in `s` of its character number `n` (its length when it has no more).
 pub(super) fn char_boundary(s: &str, n: usize) -> usize {
+    // A character starts at every byte that is not a continuation byte (0x80-0xBF):
+    // whole blocks are counted at once while the n-th character lies beyond them.
+    const BLOCK: usize = 64;
+    let starts = |b: &[u8]| b.iter().filter(|&&c| (c as i8) >= -0x40).count();
     let b = s.as_bytes();
-    let ascii = b.iter().take(n).take_while(|c| c.is_ascii()).count();
-    if ascii == n {
-        return n;
+    let (mut at, mut chars) = (0, 0);
+    while let Some(block) = b.get(at..at + BLOCK) {
+        let here = starts(block);
+        if chars + here > n {
+            break;
+        }
+        chars += here;
+        at += BLOCK;
     }
-    s[ascii..]
-        .char_indices()
-        .nth(n - ascii)
-        .map_or(s.len(), |(i, _)| ascii + i)
+    while let Some(&c) = b.get(at) {
+        if (c as i8) >= -0x40 {
+            if chars == n {
+                return at;
+            }
+            chars += 1;
+        }
+        at += 1;
+    }
+    s.len()
 }
 
 /// `charset`'s reading of `body` without the incomplete character at its very end, and

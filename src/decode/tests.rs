@@ -302,6 +302,8 @@ fn window_cut_from_the_text_is_the_window_decoded() {
         "Ça coûte 5 € déjà; Zürich Grüße señor",
         "東京都は新しい交通計画を発表し、市民は駅の周辺で行われる工事について説明会に参加しました",
         "한국어 뉴스: 서울에서 새로운 전시회가 열렸습니다 (2024년) <p>끝</p>",
+        &"Ça coûte 5 € déjà; Zürich Grüße señor. ".repeat(5),
+        &"Новости дня: Київ і світ. ".repeat(6),
     ];
     let charsets = [
         "shift_jis",
@@ -342,4 +344,29 @@ fn window_cut_from_the_text_is_the_window_decoded() {
     }
     assert!(checked > 250, "{checked}");
     assert_eq!(whole_chars(Charset::UTF_8, b"abc", 2), None);
+}
+
+/// `chain::char_boundary` is where `char_indices` puts character number `n`, on texts
+/// longer than the blocks it counts at once, at every `n` and past the end.
+#[test]
+fn char_boundary_is_where_the_nth_character_starts() {
+    use super::chain::char_boundary;
+    let pieces = ["a", "é", "€", "日本", "😀", " <p>", "Ж", "\u{80}"];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..200 {
+        let mut text = String::new();
+        while text.len() < 300 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+        }
+        let count = text.chars().count();
+        for n in 0..=count + 2 {
+            let want = text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+            assert_eq!(char_boundary(&text, n), want, "{n}: {text}");
+        }
+    }
+    assert_eq!(char_boundary("", 0), 0);
+    assert_eq!(char_boundary("", 3), 0);
 }
