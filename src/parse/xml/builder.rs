@@ -217,8 +217,8 @@ pub(super) fn push_sized<T>(list: &mut Vec<T>, first: usize, item: T) {
     list.push(item);
 }
 
-/// Up to how many items a list grows by one at a time (each growth a reallocation,
-/// where a short list's items mostly fit in place).
+/// Up to how many items a list grows one item at a time (each growth a reallocation:
+/// cheap while the list is short, quadratic if it went on).
 const EXACT_UP_TO: usize = 4;
 
 /// Sets the `href` of the context's last link, when there is one.
