@@ -698,7 +698,10 @@ impl Page {
                         first_bad[l] = first_bad[l].min(start);
                         m &= m - 1;
                     }
-                    if self.langs & !ok != 0 && marks.saturating_add(least(&bad, self.langs)) > cap
+                    // (A reading without a cap, the label's own, never stops early.)
+                    if cap < u32::MAX
+                        && self.langs & !ok != 0
+                        && marks.saturating_add(least(&bad, self.langs)) > cap
                     {
                         return None;
                     }
