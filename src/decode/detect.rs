@@ -313,9 +313,9 @@ pub(crate) fn marks(text: &str, c1_as_cp1252: bool) -> Marks {
     let bytes = text.as_bytes();
     let mut marks = Marks::default();
     let mut traits = TraitCache::new();
-    // The last non-ASCII character judged and where it ends: the next one's neighbour
-    // when they touch.
-    let mut last = (usize::MAX, ' ');
+    // The last non-ASCII character judged (as read): the next one's neighbour when no
+    // ASCII byte stands between them.
+    let mut last = ' ';
     let mut at = 0;
     // Only non-ASCII characters are judged: skip ASCII runs (a SIMD scan).
     loop {
@@ -327,8 +327,8 @@ pub(crate) fn marks(text: &str, c1_as_cp1252: bool) -> Marks {
         let prev = match start.checked_sub(1).map(|i| bytes[i]) {
             None => ' ',
             Some(b) if b.is_ascii() => char::from(b),
-            Some(_) if last.0 == start => last.1,
-            Some(_) => text[..start].chars().next_back().map_or(' ', read),
+            // Every non-ASCII character is judged, in order: the one before is the last.
+            Some(_) => last,
         };
         let next = match bytes.get(at) {
             None => ' ',
@@ -336,7 +336,7 @@ pub(crate) fn marks(text: &str, c1_as_cp1252: bool) -> Marks {
             Some(_) => text[at..].chars().next().map_or(' ', read),
         };
         let cur = read(raw);
-        last = (at, cur);
+        last = cur;
         let (p, n, c) = (traits.get(prev), traits.get(next), traits.get(cur));
         let odd = match cur {
             '\u{80}'..='\u{9F}' | '¤' => true,
