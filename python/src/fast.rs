@@ -8,7 +8,9 @@
 //! subclass in Rust before 3.12, but it can make a method descriptor of a C function
 //! (`PyDescr_NewMethod`) and put it on the class: these two do the common case, a key the
 //! dictionary holds, in C, and hand every other case to the Python function given at
-//! installation, so the behaviour is the Python class's exactly.
+//! installation, so the behaviour is the Python class's exactly. From Python 3.10, whose
+//! stable ABI has `METH_FASTCALL`, `get` takes its arguments as an array (no tuple per
+//! call); on 3.9 as a tuple.
 //!
 //! A key the dictionary does not hold is common too: an application reads `updated` from
 //! every entry of an RSS feed (which has `published`), `enclosures` from every episode,
@@ -227,6 +229,25 @@ impl<'py> Filters<'py> {
     }
 }
 
+/// Whether `v` is a `str` whose text is `text` (ASCII). The result's keys are interned,
+/// so a key is first compared by address; other strings by their text, without the rich
+/// comparison's `bool` objects (an episode's `entry.enclosures`, read from every entry,
+/// cost three times building its dictionaries when every comparison made and freed a
+/// string). A `str` subclass compares as Python compares it.
+fn is_text(v: &Bound<'_, PyAny>, interned: &Bound<'_, PyString>, text: &CStr) -> PyResult<bool> {
+    if v.as_ptr() == interned.as_ptr() {
+        return Ok(true);
+    }
+    if v.is_exact_instance_of::<PyString>() {
+        // SAFETY: the interpreter is held and `v` is a `str`; the function reads the
+        // string and a NUL-terminated ASCII text, and cannot fail.
+        return Ok(
+            unsafe { ffi::PyUnicode_CompareWithASCIIString(v.as_ptr(), text.as_ptr()) } == 0,
+        );
+    }
+    v.eq(interned)
+}
+
 /// The links whose `rel` is `enclosure`, each a new dictionary without its `rel`.
 fn enclosures<'py>(links: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyList>> {
     let py = links.py();
@@ -234,6 +255,7 @@ fn enclosures<'py>(links: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyList>> {
     let class = unsafe { stored(py, &CLASS) };
     let class = class.cast::<PyType>()?;
     let rel = intern!(py, "rel");
+    let enclosure = intern!(py, "enclosure");
     let out = PyList::empty(py);
     for link in links.iter() {
         let Ok(link) = link.cast::<PyDict>() else {
@@ -241,12 +263,12 @@ fn enclosures<'py>(links: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyList>> {
         };
         // `link.get("rel")`: "rel" is no alias, so a plain lookup answers as `get` does.
         match link.get_item(rel)? {
-            Some(v) if v.eq("enclosure")? => {}
+            Some(v) if is_text(&v, enclosure, c"enclosure")? => {}
             _ => continue,
         }
         let copy = new_dict(class)?;
         for (k, v) in link.iter() {
-            if !k.eq(rel)? {
+            if !is_text(&k, rel, c"rel")? {
                 copy.set_item(k, v)?;
             }
         }
@@ -360,48 +382,132 @@ unsafe fn call_fallback_with_key(
     }
 }
 
-/// `get(key, default=None)`, `METH_VARARGS`.
+/// `get(key, default=None)` for one or two arguments (`default` NULL for one): the value,
+/// a new reference; NULL with an exception set; or NULL with none set when the Python
+/// fallback is to answer.
+///
+/// # Safety
+/// The interpreter is held; `slf` is an instance of the class, `key` and `default`
+/// (when not NULL) valid borrowed references.
+unsafe fn get_value(
+    slf: *mut ffi::PyObject,
+    key: *mut ffi::PyObject,
+    default: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    unsafe {
+        // A borrowed reference, or NULL (absent, or an error such as an unhashable key).
+        let value = ffi::PyDict_GetItemWithError(slf, key);
+        if !value.is_null() {
+            ffi::Py_IncRef(value);
+            return value;
+        }
+        if !ffi::PyErr_Occurred().is_null() {
+            return ptr::null_mut();
+        }
+        let py = Python::assume_attached();
+        let d = Bound::from_borrowed_ptr(py, slf).cast_into_unchecked::<PyDict>();
+        let key = Bound::from_borrowed_ptr(py, key);
+        match lookup_missing(&d, &key) {
+            Ok(Lookup::Found(v)) => v.into_ptr(),
+            Ok(Lookup::Absent) => {
+                let default = if default.is_null() {
+                    ffi::Py_None()
+                } else {
+                    default
+                };
+                ffi::Py_IncRef(default);
+                default
+            }
+            Ok(Lookup::Python) => ptr::null_mut(),
+            Err(e) => {
+                e.restore(py);
+                ptr::null_mut()
+            }
+        }
+    }
+}
+
+/// `get(key, default=None)`, `METH_VARARGS` (Python 3.9, whose stable ABI has no
+/// `METH_FASTCALL`).
 unsafe extern "C" fn get(slf: *mut ffi::PyObject, args: *mut ffi::PyObject) -> *mut ffi::PyObject {
     // SAFETY: called by the interpreter (which is held) through a method descriptor of a
     // `dict` subclass: `slf` is an instance of it (the descriptor checks), `args` a tuple.
     unsafe {
         let n = ffi::PyTuple_Size(args);
         if n == 1 || n == 2 {
-            let key = ffi::PyTuple_GetItem(args, 0);
-            // A borrowed reference, or NULL (absent, or an error such as an unhashable key).
-            let value = ffi::PyDict_GetItemWithError(slf, key);
-            if !value.is_null() {
-                ffi::Py_IncRef(value);
-                return value;
+            let default = if n == 2 {
+                ffi::PyTuple_GetItem(args, 1)
+            } else {
+                ptr::null_mut()
+            };
+            let out = get_value(slf, ffi::PyTuple_GetItem(args, 0), default);
+            if !out.is_null() || !ffi::PyErr_Occurred().is_null() {
+                return out;
             }
-            if !ffi::PyErr_Occurred().is_null() {
+            // Left to Python.
+            return call_fallback(GET_FALLBACK.load(Ordering::Acquire), slf, args);
+        }
+        wrong_count(n)
+    }
+}
+
+/// `METH_FASTCALL`: part of the stable ABI from Python 3.10 (the arguments come as an
+/// array, without the tuple `METH_VARARGS` makes for every call). pyo3's bindings for
+/// the 3.9 stable ABI leave it out; its value is fixed by the ABI.
+const METH_FASTCALL: std::ffi::c_int = 0x0080;
+
+/// `get(key, default=None)`, `METH_FASTCALL` (Python 3.10 and later): `entry.get(k)`
+/// is the call an application makes most, and building the argument tuple was a third
+/// of its cost.
+unsafe extern "C" fn get_fast(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+) -> *mut ffi::PyObject {
+    // SAFETY: called by the interpreter (which is held) through a method descriptor of a
+    // `dict` subclass: `slf` is an instance of it, `args` points to `nargs` borrowed
+    // references.
+    unsafe {
+        if nargs == 1 || nargs == 2 {
+            let default = if nargs == 2 {
+                *args.add(1)
+            } else {
+                ptr::null_mut()
+            };
+            let out = get_value(slf, *args, default);
+            if !out.is_null() || !ffi::PyErr_Occurred().is_null() {
+                return out;
+            }
+            // Left to Python: the fallback takes a tuple.
+            let tuple = ffi::PyTuple_New(nargs);
+            if tuple.is_null() {
                 return ptr::null_mut();
             }
-            let py = Python::assume_attached();
-            let d = Bound::from_borrowed_ptr(py, slf).cast_into_unchecked::<PyDict>();
-            let key = Bound::from_borrowed_ptr(py, key);
-            match lookup_missing(&d, &key) {
-                Ok(Lookup::Found(v)) => return v.into_ptr(),
-                Ok(Lookup::Absent) => {
-                    let default = if n == 2 {
-                        ffi::PyTuple_GetItem(args, 1)
-                    } else {
-                        ffi::Py_None()
-                    };
-                    ffi::Py_IncRef(default);
-                    return default;
-                }
-                Ok(Lookup::Python) => {}
-                Err(e) => {
-                    e.restore(py);
-                    return ptr::null_mut();
-                }
+            for i in 0..nargs {
+                let item = *args.offset(i);
+                // PyTuple_SetItem steals a reference: give it one of its own.
+                ffi::Py_IncRef(item);
+                ffi::PyTuple_SetItem(tuple, i, item);
             }
+            let out = call_fallback(GET_FALLBACK.load(Ordering::Acquire), slf, tuple);
+            ffi::Py_DecRef(tuple);
+            return out;
         }
-        // Left to Python (or a wrong argument count, which the fallback reports as Python
-        // would).
-        call_fallback(GET_FALLBACK.load(Ordering::Acquire), slf, args)
+        wrong_count(nargs)
     }
+}
+
+/// `get` called with other than one or two arguments: `dict.get`'s `TypeError`.
+fn wrong_count(n: ffi::Py_ssize_t) -> *mut ffi::PyObject {
+    // SAFETY: only called from the methods above, with the interpreter held.
+    let py = unsafe { Python::assume_attached() };
+    let message = if n < 1 {
+        format!("get expected at least 1 argument, got {n}")
+    } else {
+        format!("get expected at most 2 arguments, got {n}")
+    };
+    PyTypeError::new_err(message).restore(py);
+    ptr::null_mut()
 }
 
 /// `__contains__(key)`, `METH_O`.
@@ -531,12 +637,34 @@ fn install(cls: &Bound<'_, PyType>, objects: [&Bound<'_, PyAny>; 5]) -> PyResult
     CLASS.store(cls.clone().into_any().into_ptr(), Ordering::Release);
     SPECIAL.store(special.into_any().into_ptr(), Ordering::Release);
     let defs: [(&CStr, ffi::PyMethodDefPointer, i32, &CStr); 3] = [
-        (
-            c"get",
-            ffi::PyMethodDefPointer { PyCFunction: get },
-            ffi::METH_VARARGS,
-            GET_DOC,
-        ),
+        if cls.py().version_info() >= (3, 10) {
+            (
+                c"get",
+                // SAFETY: a `METH_FASTCALL` function as the ABI calls it, stored in the
+                // definition's function pointer as C stores it (cast to `PyCFunction`).
+                ffi::PyMethodDefPointer {
+                    PyCFunction: unsafe {
+                        std::mem::transmute::<
+                            unsafe extern "C" fn(
+                                *mut ffi::PyObject,
+                                *const *mut ffi::PyObject,
+                                ffi::Py_ssize_t,
+                            ) -> *mut ffi::PyObject,
+                            ffi::PyCFunction,
+                        >(get_fast)
+                    },
+                },
+                METH_FASTCALL,
+                GET_DOC,
+            )
+        } else {
+            (
+                c"get",
+                ffi::PyMethodDefPointer { PyCFunction: get },
+                ffi::METH_VARARGS,
+                GET_DOC,
+            )
+        },
         (
             c"__contains__",
             ffi::PyMethodDefPointer {

@@ -393,17 +393,13 @@ impl<'py> Builder<'py> {
     fn key_info(&mut self, key: &str) -> Result<KeyRead<'py>> {
         let addr = key.as_ptr() as usize;
         let slot = (addr.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40 ^ key.len()) & (KEY_SLOTS - 1);
-        let mut text = [0u8; KEY_LEN];
         let short = key.len() <= KEY_LEN;
-        if short {
-            text[..key.len()].copy_from_slice(key.as_bytes());
-        }
         let caches = &mut self.caches;
         if short
             && let Some((a, n, t, info)) = &caches.recent_keys[slot]
             && *a == addr
             && *n == key.len()
-            && *t == text
+            && t[..*n] == *key.as_bytes()
         {
             return Ok((info.object.bind(self.py).clone(), info.role, info.shadows));
         }
@@ -442,6 +438,8 @@ impl<'py> Builder<'py> {
         };
         let out = (info.object.bind(self.py).clone(), info.role, info.shadows);
         if short {
+            let mut text = [0u8; KEY_LEN];
+            text[..key.len()].copy_from_slice(key.as_bytes());
             caches.recent_keys[slot] = Some((addr, key.len(), text, info));
         }
         Ok(out)

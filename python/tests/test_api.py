@@ -190,6 +190,32 @@ def test_absent_keys_through_get_in_and_item_access():
     assert type(hand.enclosures[0]) is FeedParserDict
     odd = FeedParserDict(links=({"rel": "enclosure", "href": "a"},))  # not a list
     assert odd.enclosures == [{"href": "a"}]
+    # Strings made at run time (not the interned ones) and str subclasses compare by
+    # their text, as Python compares them.
+    made = "".join(["enc", "losure"])
+    rel = "".join(["r", "el"])
+
+    class Text(str):
+        pass
+
+    built = FeedParserDict(links=[{rel: made, "href": "a"}, {"rel": Text("enclosure"),
+                                                             "href": "b"},
+                                  {"rel": "enclosures", "href": "c"}, {"rel": 1}])
+    assert built.get("enclosures") == [{"href": "a"}, {"href": "b"}]
+
+
+def test_get_takes_one_or_two_arguments_as_dict_get_does():
+    e = feedparser.parse(RSS).entries[0]
+    assert e.get("title", 1) == e.get("title") == e["title"]
+    assert e.get("nope", None) is None and e.get("nope", "d") == "d"
+    for args, message in (((), "get expected at least 1 argument, got 0"),
+                          (("a", 1, 2), "get expected at most 2 arguments, got 3")):
+        with pytest.raises(TypeError, match=message):
+            e.get(*args)
+        with pytest.raises(TypeError, match=message):
+            {}.get(*args)
+    with pytest.raises(TypeError):
+        e.get(key="title")
 
 
 def test_license_and_empty_category():
