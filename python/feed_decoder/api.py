@@ -183,8 +183,15 @@ def _accept():
 
 def _fetches_with_get(url, handlers):
     """Whether ``url`` is fetched through ``http.get`` (replaced, or given handlers, or
-    ``ftp:``, or Python's network code replaced) rather than by the engine's client."""
-    if handlers or url.startswith("ftp:") or _network_replaced():
+    ``ftp:`` or ``file:``, or Python's network code replaced) rather than by the
+    engine's client. A ``file:`` URL is read by ``urllib``, as feedparser reads it: the
+    result has its ``status`` (200), its ``headers`` (the media type guessed from the
+    file's name, which the decoding reads as a server's) and the file's time as
+    ``updated``."""
+    import urllib.parse
+
+    if (handlers or urllib.parse.urlparse(url)[0] in ("ftp", "file")
+            or _network_replaced()):
         return True
     http = _http_module()
     return http is not None and http.get is not http._get
@@ -412,8 +419,8 @@ def parse_many(inputs, jobs=None, *, etag=None, modified=None, agent=None, refer
 
     Each input is anything :func:`parse` accepts (file-like objects are read first, on
     the calling thread); the keyword arguments apply to every input. URLs fetched
-    through :func:`feed_decoder.http.get` (``ftp:``, or when it has been replaced) are
-    fetched and parsed one after the other on the calling thread.
+    through :func:`feed_decoder.http.get` (``ftp:`` and ``file:``, or any when it has
+    been replaced) are fetched and parsed one after the other on the calling thread.
     """
     settings = (sanitize_html, resolve_relative_uris, optimistic_encoding_detection, policy,
                 detector, tld, max_entries, max_depth)

@@ -299,3 +299,28 @@ def test_a_replaced_socket_connection_is_gone_through(server):
         socket.create_connection = original
     assert calls and calls[0][0] in ("127.0.0.1", "localhost")
     assert d.feed.title == "Loop" and d.status == 200
+
+
+def test_a_file_url_is_read_as_feedparser_reads_it(tmp_path):
+    # urllib reads it: status 200, the media type guessed from the name (read as a
+    # server's: a name without a known extension is text/plain, hence us-ascii and
+    # NonXMLContentType), the file's time as updated.
+    named = tmp_path / "feed.xml"
+    named.write_bytes(FEED.replace(b"Loop", b"Caf\xc3\xa9"))
+    os.utime(named, (1303412540, 1303412540))
+    r = feedparser.parse(named.as_uri())
+    assert r.status == 200 and r.href == named.as_uri() and not r.bozo
+    assert r.headers["content-type"] == "application/xml"
+    assert r.headers["content-length"] == str(named.stat().st_size)
+    assert r.updated == r.modified == "Thu, 21 Apr 2011 19:02:20 GMT"
+    assert tuple(r.updated_parsed)[:6] == (2011, 4, 21, 19, 2, 20)
+    assert r.encoding == "utf-8" and r.feed.title == "Café"
+    bare = tmp_path / "feed"
+    bare.write_bytes(FEED)
+    r = feedparser.parse(bare.as_uri())
+    assert r.status == 200 and r.headers["content-type"] == "text/plain"
+    assert r.bozo and isinstance(r.bozo_exception, feedparser.NonXMLContentType)
+    assert r.feed.title == "Loop"
+    missing = feedparser.parse((tmp_path / "missing.xml").as_uri())
+    assert missing.bozo and isinstance(missing.bozo_exception, urllib.error.URLError)
+    assert "status" not in missing
