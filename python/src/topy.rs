@@ -658,6 +658,7 @@ impl<'a, 'py> ser::Serializer for Ser<'a, 'py> {
             pending: None,
             shadowed: Vec::new(),
             containers: false,
+            coordinates: false,
         })
     }
 
@@ -684,6 +685,7 @@ impl<'a, 'py> ser::Serializer for Ser<'a, 'py> {
                 pending: None,
                 shadowed: Vec::new(),
                 containers: false,
+                coordinates: false,
             },
         })
     }
@@ -796,6 +798,8 @@ pub(crate) struct MapSer<'a, 'py> {
     shadowed: Vec<&'static [&'static str]>,
     /// Whether a value is anything but a string, a number, a boolean or `None`.
     containers: bool,
+    /// Whether it holds GeoRSS `coordinates` (see [`MapSer::geometry`]).
+    coordinates: bool,
 }
 
 /// A map key read: its Python string, the kind of its value, and whether strings are
@@ -840,11 +844,38 @@ impl<'py> MapSer<'_, 'py> {
         if !self.containers && !is_atomic(&v) {
             self.containers = true;
         }
+        if key.kind == Kind::Coordinates {
+            self.coordinates = true;
+        }
         self.dict.set_item(key.object, v)?;
         Ok(())
     }
 
+    /// A GeoRSS location's `coordinates` in feedparser's shape, which depends on its
+    /// `type` (the JSON contract has arrays for all): a point is a tuple of numbers
+    /// (made so by [`SeqSer::finish`]), a line a list of point tuples, a box a tuple of
+    /// its two corners, a polygon a tuple holding the list of its points.
+    fn geometry(&self) -> Result<()> {
+        let py = self.b.py;
+        let Some(kind) = self.dict.get_item(pyo3::intern!(py, "type"))? else {
+            return Ok(());
+        };
+        if !(kind.eq("Box")? || kind.eq("Polygon")?) {
+            return Ok(());
+        }
+        let key = pyo3::intern!(py, "coordinates");
+        if let Some(list) = self.dict.get_item(key)?
+            && let Ok(list) = list.cast::<PyList>()
+        {
+            self.dict.set_item(key, list.to_tuple())?;
+        }
+        Ok(())
+    }
+
     fn finish(self) -> Result<Bound<'py, PyAny>> {
+        if self.coordinates {
+            self.geometry()?;
+        }
         // An alias-named key beside a key it reads: feedparser resolves the alias first.
         let shadowing = self.shadowed.iter().any(|reads| {
             reads

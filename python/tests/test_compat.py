@@ -393,3 +393,27 @@ def test_convert_to_utf8_is_the_engines_decision(feedparser):
     assert any(isinstance(e, feedparser.NonXMLContentType) for e in result["bozo_exceptions"])
     assert encodings.parse_content_type("text/xml; charset='utf-8'") == ("text/xml", "utf-8")
     assert encodings.parse_content_type("application/rss+xml") == ("application/rss+xml", "")
+
+
+def test_georss_coordinates_have_feedparsers_shapes():
+    # Longitude first, as GeoJSON has it. A point is a tuple, a line a list of point
+    # tuples, a box a tuple of its two corners, a polygon a tuple holding the list of
+    # its points (the JSON contract has arrays for all of them).
+    def where(element):
+        doc = ('<rss version="2.0" xmlns:georss="http://www.georss.org/georss"><channel>'
+               '<item><title>t</title>%s</item></channel></rss>' % element)
+        return feed_decoder.parse(doc.encode()).entries[0].where
+
+    point = where("<georss:point>45.256 -71.92</georss:point>")
+    assert point.type == "Point" and point.coordinates == (-71.92, 45.256)
+    line = where("<georss:line>45.256 -110.45 46.46 -109.48 43.84 -109.86</georss:line>")
+    assert line.type == "LineString"
+    assert line.coordinates == [(-110.45, 45.256), (-109.48, 46.46), (-109.86, 43.84)]
+    box = where("<georss:box>42.943 -71.032 43.039 -69.856</georss:box>")
+    assert box.type == "Box"
+    assert box.coordinates == ((-71.032, 42.943), (-69.856, 43.039))
+    polygon = where("<georss:polygon>45.256 -110.45 46.46 -109.48 43.84 -109.86 "
+                    "45.256 -110.45</georss:polygon>")
+    assert polygon.type == "Polygon"
+    assert polygon.coordinates == ([(-110.45, 45.256), (-109.48, 46.46), (-109.86, 43.84),
+                                    (-110.45, 45.256)],)
