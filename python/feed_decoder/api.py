@@ -16,7 +16,7 @@ import sys
 
 from . import _core
 from .datetimes import _date_handlers, _reparse_dates
-from .exceptions import make_exception
+from .exceptions import UndeclaredNamespace, make_exception
 from .sanitizer import _policy as _sanitizer_policy
 from .util import FeedParserDict
 
@@ -140,6 +140,14 @@ def _finish(result):
         exceptions = [make_exception(r) for r in records]
         dict.__setitem__(result, "bozo_exceptions", exceptions)
         dict.__setitem__(result, "bozo_exception", exceptions[-1])
+        sax = sys.modules.get("xml.sax")
+        last = exceptions[-1]
+        if dict.get(result, "bozo") is True and (
+                isinstance(last, UndeclaredNamespace)
+                or (sax is not None and isinstance(last, sax.SAXException))):
+            # feedparser's value when its XML parser failed (``1``; ``True`` for its
+            # other problems): equal to ``True``, but not the same in a JSON dump.
+            dict.__setitem__(result, "bozo", 1)
     if _date_handlers:
         _reparse_dates(dict.get(result, "feed"))
         _reparse_dates(dict.get(result, "entries"))
@@ -276,7 +284,8 @@ def _read_and_parse(read, replaced, response_headers, settings):
     parsed = _finish(parsed)
     if got is not None:
         exceptions = [got, *(dict.get(parsed, "bozo_exceptions") or ())]
-        dict.__setitem__(parsed, "bozo", True)
+        if not dict.get(parsed, "bozo"):
+            dict.__setitem__(parsed, "bozo", True)
         dict.__setitem__(parsed, "bozo_exceptions", exceptions)
         dict.__setitem__(parsed, "bozo_exception", exceptions[-1])
     return parsed

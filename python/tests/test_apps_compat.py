@@ -15,6 +15,8 @@ import urllib.error
 import warnings
 from unittest import mock
 
+import xml.sax
+
 import pytest
 
 import feed_decoder
@@ -178,8 +180,15 @@ def test_an_empty_document_is_no_error(tmp_path):
         assert_empty_result(feedparser.parse(source))
     for d in feedparser.parse_many([b"", str(empty)], jobs=2):
         assert_empty_result(d)
-    # Blank is not empty: there is a document, and it is not well formed.
-    assert feedparser.parse(b" ").bozo is True
+    # Blank is not empty: there is a document, and it is not well formed (``bozo`` is
+    # feedparser's ``1`` when its XML parser fails, ``True`` for other problems).
+    blank = feedparser.parse(b" ")
+    assert blank.bozo == 1 and type(blank.bozo) is int
+    assert isinstance(blank.bozo_exception, xml.sax.SAXParseException)
+    override = feedparser.parse(b"<?xml version='1.0' encoding='utf-8'?><rss><channel>"
+                                b"<title>\xe9t\xe9</title></channel></rss>")
+    assert override.bozo is True and override.feed.title == "\xe9t\xe9"
+    assert isinstance(override.bozo_exception, feedparser.CharacterEncodingOverride)
 
 
 class EmptyBody(http.server.BaseHTTPRequestHandler):
