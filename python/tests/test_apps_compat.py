@@ -13,9 +13,8 @@ import textwrap
 import threading
 import urllib.error
 import warnings
-from unittest import mock
-
 import xml.sax
+from unittest import mock
 
 import pytest
 
