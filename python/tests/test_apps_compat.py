@@ -285,3 +285,33 @@ def test_a_package_re_exporting_this_one_imports_its_submodules(tmp_path):
         else:
             raise AssertionError("imported a module that is not there")
     """)
+
+
+def test_a_stand_in_response_needs_only_what_feedparsers_fetch_reads():
+    # A test double put in OpenerDirector.open's place, with read(), close(), headers and
+    # url only (no context manager, no geturl()), as an IRC bot's feed tests make it.
+    class Response:
+        def __init__(self, url):
+            self.url = url
+            self.headers = {"Content-Type": "application/rss+xml"}
+            self.closed = False
+
+        def read(self):
+            return RSS
+
+        def close(self):
+            self.closed = True
+
+    made = []
+
+    def open_(self, request, *args, **kwargs):
+        made.append(Response("http://moved.example/feed"))
+        return made[-1]
+
+    with mock.patch("urllib.request.OpenerDirector.open", open_):
+        d = feedparser.parse("http://example.invalid/feed")
+    assert d.feed.title == "T" and d.entries[0].title == "One"
+    assert d.href == "http://moved.example/feed" and d.status == 200
+    assert d.headers == {"content-type": "application/rss+xml"}
+    assert made and made[0].closed
+
