@@ -315,3 +315,15 @@ def test_a_stand_in_response_needs_only_what_feedparsers_fetch_reads():
     assert d.headers == {"content-type": "application/rss+xml"}
     assert made and made[0].closed
 
+
+def test_parse_errors_are_named_and_placed_as_feedparsers_are():
+    # feedparser's message is expat's ("mismatched tag"): programs match it. The column
+    # is expat's too (zero-based, at the name of the end tag).
+    data = (b"<?xml version='1.0' encoding='utf-8'?>\n<rss version='2.0'>\n<channel>\n"
+            b"\t<title>this is missing a close tag\n\t<language>en</language>\n"
+            b"</channel>\n</rss>\n")
+    e = feedparser.parse(data).bozo_exception
+    assert isinstance(e, xml.sax.SAXParseException)
+    assert e.getMessage().startswith("mismatched tag")
+    assert (e.getLineNumber(), e.getColumnNumber()) == (6, 2)
+    assert str(e).startswith("<unknown>:6:2: mismatched tag")

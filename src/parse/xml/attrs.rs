@@ -139,7 +139,12 @@ fn strict_attrs<'a>(
     let mut attrs = e.attributes();
     attrs.with_checks(true);
     for a in attrs {
-        let a = a.map_err(|err| format!("not well-formed (invalid token): {err}"))?;
+        let a = a.map_err(|err| match err {
+            quick_xml::events::attributes::AttrError::Duplicated(..) => {
+                format!("duplicate attribute: {err}")
+            }
+            _ => format!("not well-formed (invalid token): {err}"),
+        })?;
         strict_attr(a.key.0, a.value, driver, &mut out)?;
     }
     Ok(out)

@@ -39,6 +39,50 @@ pub(super) fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind)
     )
 }
 
+/// A quick-xml error as the strict pass reports it: the name Python's XML parser
+/// (expat, which feedparser uses) gives the problem, then quick-xml's own words for it
+/// (`mismatched tag: expected `</title>`, but `</channel>` was found`), so that programs
+/// matching feedparser's messages (`"mismatched tag" in str(exc)`) still match; and the
+/// offset to report for an error found at `at` in `text`, where expat reports it: an
+/// end tag closing the wrong element at its name, a stray one after the root element
+/// past its `<`.
+pub(super) fn expat_error(e: &quick_xml::Error, text: &str, at: usize) -> (String, usize) {
+    use quick_xml::Error as E;
+    use quick_xml::errors::{IllFormedError as I, SyntaxError as S};
+    let end_tag = text.as_bytes().get(at..at + 2) == Some(b"</");
+    let (name, at) = match e {
+        E::IllFormed(I::MismatchedEndTag { .. }) => {
+            ("mismatched tag", at + 2 * usize::from(end_tag))
+        }
+        // Inside the root element every end tag closes an open element: this one comes
+        // after the root.
+        E::IllFormed(I::UnmatchedEndTag(_)) => {
+            ("not well-formed (invalid token)", at + usize::from(end_tag))
+        }
+        E::IllFormed(I::MissingEndTag(_)) => ("no element found", at),
+        E::IllFormed(I::MissingDeclVersion(_) | I::UnknownVersion)
+        | E::Syntax(S::UnclosedXmlDecl) => ("XML declaration not well-formed", at),
+        E::Syntax(S::UnclosedCData) => ("unclosed CDATA section", at),
+        E::Syntax(_) | E::IllFormed(I::UnclosedReference) => ("unclosed token", at),
+        E::InvalidAttr(quick_xml::events::attributes::AttrError::Duplicated(..)) => {
+            ("duplicate attribute", at)
+        }
+        E::Escape(_) => ("undefined entity", at),
+        E::Namespace(_) => ("unbound prefix", at),
+        E::Io(_) => return (e.to_string(), at),
+        _ => ("not well-formed (invalid token)", at),
+    };
+    // quick-xml's words without its own heading ("ill-formed document: ", "syntax
+    // error: "), which the name replaces.
+    let detail = match e {
+        E::IllFormed(inner) => inner.to_string(),
+        E::Syntax(inner) => inner.to_string(),
+        E::InvalidAttr(inner) => inner.to_string(),
+        other => other.to_string(),
+    };
+    (format!("{name}: {detail}"), at)
+}
+
 impl<'o> Driver<'o> {
     /// Routes one quick-xml event inside the document to the builder: the step the strict
     /// pass and the streaming reader ([`stream`]) share. A strict driver checks

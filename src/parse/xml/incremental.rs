@@ -216,9 +216,11 @@ impl<R: BufRead> StreamParser<R> {
                 let at = self.reader.buffer_position();
                 if self.last_error_at.is_none() {
                     let offset = usize::try_from(pos).unwrap_or(usize::MAX);
+                    // The stream's text is not at hand here: the offset stays where the
+                    // reader stopped.
+                    let (message, _) = super::events::expat_error(&e, "", offset);
                     self.bozo.push(
-                        Bozo::new(BozoKind::NotWellFormed, e.to_string())
-                            .at(Position::at_offset(offset)),
+                        Bozo::new(BozoKind::NotWellFormed, message).at(Position::at_offset(offset)),
                     );
                 } else {
                     self.more_errors += 1;

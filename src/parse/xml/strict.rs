@@ -11,7 +11,7 @@ use quick_xml::events::{BytesCData, BytesEnd, BytesRef, BytesStart, BytesText, E
 use super::chars::{first_non_xml_char, is_xml_char, is_xml_space};
 use super::doctype::Doctype;
 use super::driver::Driver;
-use super::events::{Failure, undeclared};
+use super::events::{Failure, expat_error, undeclared};
 use super::text;
 use crate::bozo::BozoKind;
 use crate::parse::{ParseOptions, SharedSink};
@@ -91,7 +91,10 @@ pub(super) fn strict_pass<'o>(
             None
         };
         let ev = match own {
-            Some(Own::Error(e)) => return Err(stop(driver, e.to_string(), pos, pos)),
+            Some(Own::Error(e)) => {
+                let (message, at) = expat_error(&e, text, pos);
+                return Err(stop(driver, message, at, pos));
+            }
             // The event quick-xml would give, without its UTF-8 check of text the
             // decoder already checked.
             Some(Own::Event(ev, len)) => {
@@ -126,8 +129,8 @@ pub(super) fn strict_pass<'o>(
             None => match reader.read_event() {
                 Ok(ev) => ev,
                 Err(e) => {
-                    let at = reader.error_position() as usize;
-                    return Err(stop(driver, e.to_string(), at, pos));
+                    let (message, at) = expat_error(&e, text, reader.error_position() as usize);
+                    return Err(stop(driver, message, at, pos));
                 }
             },
         };

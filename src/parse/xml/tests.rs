@@ -619,7 +619,7 @@ fn own_text_and_cdata_events_are_quick_xmls() {
 }
 
 #[test]
-fn duplicate_attributes_stop_the_strict_pass_in_quick_xmls_words() {
+fn duplicate_attributes_stop_the_strict_pass_in_expats_name_and_quick_xmls_words() {
     for (count, dup_of, at) in [
         (2, 0, 1),
         (16, 3, 15),
@@ -644,11 +644,7 @@ fn duplicate_attributes_stop_the_strict_pass_in_quick_xmls_words() {
             .expect("quick-xml finds the duplicate");
         let text = format!("{tag}</rss>");
         let (m, _) = strict_stop(&text).unwrap_or_else(|| panic!("{text} passed"));
-        assert_eq!(
-            m,
-            format!("not well-formed (invalid token): {err}"),
-            "{text}"
-        );
+        assert_eq!(m, format!("duplicate attribute: {err}"), "{text}");
         // Without the duplicate, the same tag passes.
         let unique = text.replacen(&format!(" a{dup_of}=\"{at}\""), " zz=\"\"", 1);
         assert_eq!(strict_stop(&unique), None, "{unique}");
@@ -709,7 +705,7 @@ fn split_attributes_reads_as_quick_xml_or_declines() {
     // quick-xml words what this declines.
     let text = "<rss a='1' a='2'><channel/></rss>";
     let (m, _) = strict_stop(text).expect("duplicate attribute");
-    assert!(m.contains("not well-formed"), "{m}");
+    assert!(m.starts_with("duplicate attribute: "), "{m}");
 }
 
 #[test]
@@ -1135,4 +1131,45 @@ fn entries_leave_a_bounded_stack() {
     let r = parse_str(&text, &ParseOptions::default());
     assert_eq!(r.entries.len(), 5000);
     assert!(r.entries.iter().all(|e| e.content[0].value.as_ref() == "x"));
+}
+
+#[test]
+fn the_strict_pass_names_its_stops_as_expat_does_and_where_it_does() {
+    // (document, expat's name of the problem, the offset Python's `xml.sax` reports,
+    // where this crate reports the same one).
+    for (text, name, at) in [
+        // An end tag closing the wrong element: at its name, past `</`, inside the
+        // root (read by this crate) and at the root (read by quick-xml).
+        (
+            "<rss><channel><title>t</channel></rss>",
+            "mismatched tag",
+            Some(24),
+        ),
+        ("<rss><channel>\n  </rss>", "mismatched tag", Some(19)),
+        ("<rss></feed>", "mismatched tag", Some(7)),
+        // A stray end tag after the root: past its `<`.
+        (
+            "<rss></rss></b>",
+            "not well-formed (invalid token)",
+            Some(12),
+        ),
+        ("<rss><channel><title>x", "no element found", Some(22)),
+        ("<rss><a>&foo;</a></rss>", "undefined entity", Some(8)),
+        // expat reports the end of the input; this crate where the section starts.
+        ("<rss><![CDATA[x", "unclosed CDATA section", None),
+        ("<rss><!-- x", "unclosed token", Some(5)),
+        ("<rss></rss>junk", "junk after document element", Some(11)),
+    ] {
+        let (m, offset) = strict_stop(text).unwrap_or_else(|| panic!("{text} passed"));
+        assert!(m.starts_with(name), "{text}: {m}");
+        if let Some(at) = at {
+            assert_eq!(offset, at, "{text}: {m}");
+        }
+    }
+    // quick-xml's words follow the name, without its own heading.
+    let (m, _) = strict_stop("<rss><channel><title>t</channel></rss>").unwrap();
+    assert_eq!(
+        m,
+        "mismatched tag: expected `</title>`, but `</channel>` was found"
+    );
 }
