@@ -41,7 +41,7 @@ pub(super) fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind)
 
 /// A quick-xml error as the strict pass reports it: the name Python's XML parser
 /// (expat, which feedparser uses) gives the problem, then quick-xml's own words for it
-/// (`mismatched tag: expected `</title>`, but `</channel>` was found`), so that programs
+/// ("mismatched tag: expected `</title>`, but `</channel>` was found"), so that programs
 /// matching feedparser's messages (`"mismatched tag" in str(exc)`) still match; and the
 /// offset to report for an error found at `at` in `text`, where expat reports it: an
 /// end tag closing the wrong element at its name, a stray one after the root element
