@@ -3,10 +3,10 @@
 :func:`get` is feedparser's fetch: it takes ``parse()``'s request options, returns the
 body (decompressed) and fills ``result`` with what the response said (``headers``,
 ``href``, ``status``, ``etag``, ``modified`` …). :func:`feed_decoder.parse` fetches
-through it when ``handlers`` are given, the URL is ``ftp:`` or ``file:``, while part of
-Python's own network code is replaced (a mock of ``urllib``'s handlers, a recorder of HTTP
-exchanges, a stand-in for sockets: they see the request as with feedparser), and
-whenever this module's ``get`` has been replaced: a test that patches
+through it when ``handlers`` are given, when the URL is ``ftp:`` or ``file:``, while
+part of Python's own network code is replaced (a mock of ``urllib``'s handlers, a
+recorder of HTTP exchanges, a stand-in for sockets: they see the request as with
+feedparser), and whenever this module's ``get`` has been replaced: a test that patches
 ``feedparser.http.get`` to return a document gets that document parsed, with whatever
 the replacement put in ``result``::
 
