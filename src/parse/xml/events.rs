@@ -30,10 +30,14 @@ impl Failure {
     }
 }
 
-/// The record of an undeclared namespace prefix at byte offset `pos`.
+/// The record of an undeclared namespace prefix at byte offset `pos`: expat's name for
+/// it ("unbound prefix", the message feedparser reports), then feedparser's own words.
 pub(super) fn undeclared(f: Undeclared, pos: usize) -> (String, usize, BozoKind) {
     (
-        format!("'{}' is not associated with a namespace", f.0),
+        format!(
+            "unbound prefix: '{}' is not associated with a namespace",
+            f.0
+        ),
         pos,
         BozoKind::UndeclaredNamespace,
     )

@@ -206,6 +206,12 @@ pub(super) fn strict_pass<'o>(
                 let m = "syntax error: DOCTYPE after the root element";
                 return Err(stop(driver, m.into(), pos, pos));
             }
+            // XML names are case-sensitive: `<!doctype html>` (an HTML page) is not a
+            // document type declaration, though quick-xml reads one in any case.
+            Event::DocType(_) if !text[pos..].starts_with("<!DOCTYPE") => {
+                let m = "syntax error: `<!DOCTYPE` must be written in capitals";
+                return Err(stop(driver, m.into(), pos, pos));
+            }
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
         }
     }

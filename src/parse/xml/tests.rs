@@ -1159,6 +1159,11 @@ fn the_strict_pass_names_its_stops_as_expat_does_and_where_it_does() {
         ("<rss><![CDATA[x", "unclosed CDATA section", None),
         ("<rss><!-- x", "unclosed token", Some(5)),
         ("<rss></rss>junk", "junk after document element", Some(11)),
+        // Names are case-sensitive: a lower-case doctype (an HTML page's) is no
+        // declaration.
+        ("<!doctype html><html/>", "syntax error", Some(0)),
+        ("\n<!Doctype rss><rss/>", "syntax error", Some(1)),
+        ("<rss><x:y/></rss>", "unbound prefix", None),
     ] {
         let (m, offset) = strict_stop(text).unwrap_or_else(|| panic!("{text} passed"));
         assert!(m.starts_with(name), "{text}: {m}");
@@ -1166,10 +1171,28 @@ fn the_strict_pass_names_its_stops_as_expat_does_and_where_it_does() {
             assert_eq!(offset, at, "{text}: {m}");
         }
     }
+    assert_eq!(strict_stop("<!DOCTYPE rss><rss/>"), None);
     // quick-xml's words follow the name, without its own heading.
     let (m, _) = strict_stop("<rss><channel><title>t</channel></rss>").unwrap();
     assert_eq!(
         m,
         "mismatched tag: expected `</title>`, but `</channel>` was found"
     );
+}
+
+#[test]
+fn a_lower_case_doctype_is_bozo_and_the_feed_is_read_all_the_same() {
+    let r = parse_str(
+        "<?xml version=\"1.0\"?>\n<!doctype rss><rss version=\"2.0\"><channel><title>T</title>\
+         <item><title>a</title></item></channel></rss>",
+        &ParseOptions::default(),
+    );
+    assert!(!r.bozo.is_empty(), "not well-formed");
+    assert!(
+        r.bozo[0].message.starts_with("syntax error"),
+        "{}",
+        r.bozo[0].message
+    );
+    assert_eq!(r.feed.title.as_deref(), Some("T"));
+    assert_eq!(r.entries.len(), 1);
 }
