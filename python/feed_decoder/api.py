@@ -13,10 +13,11 @@ meanwhile; ``parse_many`` parses many inputs on every core at once.
 
 import os
 import sys
+from xml.sax import SAXException
 
 from . import _core
 from .datetimes import _date_handlers, _reparse_dates
-from .exceptions import UndeclaredNamespace, make_exception
+from .exceptions import make_exception
 from .sanitizer import _policy as _sanitizer_policy
 from .util import FeedParserDict
 
@@ -140,11 +141,7 @@ def _finish(result):
         exceptions = [make_exception(r) for r in records]
         dict.__setitem__(result, "bozo_exceptions", exceptions)
         dict.__setitem__(result, "bozo_exception", exceptions[-1])
-        sax = sys.modules.get("xml.sax")
-        last = exceptions[-1]
-        if dict.get(result, "bozo") is True and (
-                isinstance(last, UndeclaredNamespace)
-                or (sax is not None and isinstance(last, sax.SAXException))):
+        if dict.get(result, "bozo") is True and isinstance(exceptions[-1], SAXException):
             # feedparser's value when its XML parser failed (``1``; ``True`` for its
             # other problems): equal to ``True``, but not the same in a JSON dump.
             dict.__setitem__(result, "bozo", 1)

@@ -6,7 +6,8 @@ and based as feedparser's where feedparser has one, so that ``isinstance`` check
 ``except`` clauses written for feedparser keep working:
 
 - ``CharacterEncodingOverride``, ``CharacterEncodingUnknown``, ``NonXMLContentType``
-  (all ``ThingsNobodyCaresAboutButMe``) and ``UndeclaredNamespace``;
+  (all ``ThingsNobodyCaresAboutButMe``) and ``UndeclaredNamespace`` (also an
+  ``xml.sax.SAXParseException``, as feedparser's result reports an unbound prefix);
 - markup that is not well-formed: ``xml.sax.SAXParseException`` itself, with
   ``getLineNumber()``, ``getColumnNumber()`` and ``getMessage()``;
 - a JSON body that is not JSON: ``json.JSONDecodeError`` (``lineno``, ``colno``, ``pos``);
@@ -61,8 +62,18 @@ class NonXMLContentType(ThingsNobodyCaresAboutButMe):
     """The HTTP media type is not an XML one."""
 
 
-class UndeclaredNamespace(Exception):
-    """A namespace prefix was used without being declared."""
+class UndeclaredNamespace(xml.sax.SAXParseException):
+    """A namespace prefix was used without being declared.
+
+    feedparser has a class of this name, but with Python's XML parser its result reports
+    the problem as a ``SAXParseException`` ("unbound prefix"): this is both, so that
+    ``isinstance`` checks and ``except`` clauses for either hold, and it has the
+    position methods (``getLineNumber()`` …). ``UndeclaredNamespace(message)`` makes
+    one without a position."""
+
+    def __init__(self, msg, exception=None, locator=None):
+        xml.sax.SAXParseException.__init__(self, msg, exception,
+                                           locator if locator is not None else _Locator())
 
 
 class CharacterEncodingMismatch(ThingsNobodyCaresAboutButMe):
@@ -122,7 +133,7 @@ class _Locator:
 
     __slots__ = ("_line", "_column")
 
-    def __init__(self, line, column):
+    def __init__(self, line=None, column=None):
         self._line, self._column = line, column
 
     def getLineNumber(self):
@@ -152,10 +163,13 @@ def make_exception(record):
     name = str(record.get("type") or "Exception")
     message = str(record.get("message") or "")
     line, column, offset = record.get("line"), record.get("column"), record.get("offset")
-    if name == "SAXParseException":
+    if name in ("SAXParseException", "UndeclaredNamespace"):
         # expat counts columns from 0; the engine from 1.
         col0 = column - 1 if isinstance(column, int) and column > 0 else column
-        exc = xml.sax.SAXParseException(message, None, _Locator(line, col0))
+        cls = xml.sax.SAXParseException
+        if name == "UndeclaredNamespace":
+            cls = UndeclaredNamespace
+        exc = cls(message, None, _Locator(line, col0))
     elif name == "JSONDecodeError":
         import json  # only for JSON Feed documents that are not JSON
 

@@ -317,7 +317,13 @@ def test_bozo_exception_classes_are_feedparsers():
     assert issubclass(feedparser.CharacterEncodingOverride, feedparser.ThingsNobodyCaresAboutButMe)
     assert issubclass(feedparser.CharacterEncodingUnknown, feedparser.ThingsNobodyCaresAboutButMe)
     assert issubclass(feedparser.NonXMLContentType, feedparser.ThingsNobodyCaresAboutButMe)
-    assert feedparser.UndeclaredNamespace.__bases__ == (Exception,)
+    # feedparser's class is an Exception; its result reports an unbound prefix as a
+    # SAXParseException: this one is both.
+    assert issubclass(feedparser.UndeclaredNamespace, xml.sax.SAXParseException)
+    assert str(feedparser.UndeclaredNamespace("'x' is not associated")).endswith(
+        "'x' is not associated")
+    with pytest.raises(feedparser.UndeclaredNamespace):
+        raise feedparser.UndeclaredNamespace("made by a program")
     d = feedparser.parse(b"<?xml version='1.0' encoding='utf-8'?><rss><channel><title>\xe9"
                          b"</title></channel></rss>", response_headers={"content-type": "text/plain"})
     kinds = [type(e).__name__ for e in d.bozo_exceptions]
@@ -338,8 +344,12 @@ def test_ill_formed_markup_is_a_sax_parse_exception_with_a_position():
 
 
 def test_undeclared_namespace_and_encoding_unknown():
-    d = feedparser.parse(b"<rss version='2.0'><channel><x:y>1</x:y></channel></rss>")
-    assert any(isinstance(e, feedparser.UndeclaredNamespace) for e in d.bozo_exceptions)
+    d = feedparser.parse(b"<rss version='2.0'><channel>\n<x:y>1</x:y></channel></rss>")
+    e = d.bozo_exception
+    assert isinstance(e, feedparser.UndeclaredNamespace)
+    # As feedparser's result has it: a SAXParseException, "unbound prefix", bozo 1.
+    assert isinstance(e, xml.sax.SAXParseException) and d.bozo == 1
+    assert e.getMessage().startswith("unbound prefix") and e.getLineNumber() == 2
     d = feedparser.parse(b"\x00\x01<rss>\xff\xfe\x00</rss>", response_headers={"content-type": "text/xml; charset=bogus"})
     assert d.bozo
 
