@@ -238,26 +238,22 @@ def _get_and_parse(url, etag, modified, agent, referrer, handlers, request_heade
     return _read_and_parse(
         lambda result: get(url, etag, modified, agent, referrer, handlers, request_headers,
                            result),
-        get is not http._get, response_headers, settings)
+        response_headers, settings)
 
 
-def _read_and_parse(read, replaced, response_headers, settings):
+def _read_and_parse(read, response_headers, settings):
     """Parses what ``read(result)`` returns (``http.get`` or ``_open_resource``, which put
     ``status``, ``href``, ``headers`` … in ``result``) with the headers it put there.
-    A ``URLError`` is the result's bozo exception; other errors of a ``replaced`` reader
-    are let through, as feedparser lets them."""
+    A ``URLError`` is the result's bozo exception; other errors are let through, as
+    feedparser lets them (a program may retry on them: with another ``urllib`` handler
+    when a Basic one raises ``ValueError`` for a server that asks for Digest)."""
     import urllib.error
-    from http.client import HTTPException
 
     result = FeedParserDict(bozo=False, entries=[], feed=FeedParserDict(), headers={})
     try:
         data = read(result)
     except urllib.error.URLError as e:
         return _finish(FeedParserDict(error=e))
-    except (OSError, ValueError, HTTPException) as e:
-        if replaced:
-            raise
-        return _finish(FeedParserDict(error=_url_error(e)))
     got = dict.get(result, "bozo_exception") if dict.get(result, "bozo") else None
     if not data:
         # Nothing to parse (304 Not Modified, an empty body): the result as the read left
@@ -391,7 +387,7 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
         return _read_and_parse(
             lambda result: _open_resource(source, etag, modified, agent, referrer, handlers,
                                           request_headers, result),
-            True, headers, settings)
+            headers, settings)
     options = _engine_options(*settings)
     if hasattr(source, "read"):
         return _finish(_parse_data(source.read(), headers, options))

@@ -170,6 +170,25 @@ def test_handlers_fetch_through_urllib(server):
     assert d.status == 404
 
 
+def test_errors_of_a_fetch_through_urllib_go_as_feedparsers_do(server):
+    # A URLError is the result's bozo exception; any other error is the caller's, as with
+    # feedparser: a program retries on it (with a Digest handler when a Basic one raises
+    # ValueError for a server that asks for Digest).
+    class Raises(urllib.request.BaseHandler):
+        def __init__(self, error):
+            self.error = error
+
+        def http_request(self, request):
+            raise self.error
+
+    d = feedparser.parse(server + "/feed.xml", handlers=[Raises(urllib.error.URLError("u"))])
+    assert d.bozo and isinstance(d.bozo_exception, urllib.error.URLError)
+    assert d.entries == [] and "status" not in d
+    for error in (ValueError("no Digest here"), OSError("reset"), KeyError("k")):
+        with pytest.raises(type(error)):
+            feedparser.parse(server + "/feed.xml", handlers=[Raises(error)])
+
+
 def test_parse_many_fetches_urls(server):
     out = feedparser.parse_many([server + "/feed.xml", server + "/latin.xml", FEED], jobs=3)
     assert [r.feed.title for r in out] == ["Loop", "Café", "Loop"]
