@@ -208,7 +208,12 @@ pub(super) fn strict_pass<'o>(
             }
             // XML names are case-sensitive: `<!doctype html>` (an HTML page) is not a
             // document type declaration, though quick-xml reads one in any case.
-            Event::DocType(_) if !text[pos..].starts_with("<!DOCTYPE") => {
+            Event::DocType(_)
+                if !text
+                    .as_bytes()
+                    .get(pos..)
+                    .is_some_and(|b| b.starts_with(b"<!DOCTYPE")) =>
+            {
                 let m = "syntax error: `<!DOCTYPE` must be written in capitals";
                 return Err(stop(driver, m.into(), pos, pos));
             }
