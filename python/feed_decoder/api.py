@@ -132,8 +132,9 @@ def _finish(result):
         if isinstance(error, BaseException):
             exc = error
         else:
-            exc = _url_error(error.get("message", "cannot fetch"))
-            exc.kind = error.get("kind")
+            kind, message = error.get("kind"), error.get("message", "cannot fetch")
+            exc = _url_error(_fetch_reason(kind, message))
+            exc.kind, exc.detail = kind, message
         return FeedParserDict(bozo=True, bozo_exception=exc, bozo_exceptions=[exc],
                               entries=[], feed=FeedParserDict(), headers={})
     records = dict.get(result, "bozo_exceptions")
@@ -174,6 +175,35 @@ def _url_error(reason):
     import urllib.error
 
     return urllib.error.URLError(reason)
+
+
+def _fetch_reason(kind, message):
+    """The ``reason`` of the ``URLError`` for a failed fetch of the engine's client: the
+    exception ``urllib`` gives for the same failure where there is one (so that its
+    text reads as feedparser's: ``[Errno 111] Connection refused``, ``[SSL:
+    CERTIFICATE_VERIFY_FAILED] certificate verify failed: …``, which programs look for),
+    with the engine's own words after it; else those words. The exception keeps them as
+    ``detail`` and the failure's name as ``kind``."""
+    import errno
+    import os
+    import socket
+
+    if kind == "refused":
+        return ConnectionRefusedError(errno.ECONNREFUSED, os.strerror(errno.ECONNREFUSED))
+    if kind == "dns":
+        if "temporary failure" in message.lower():
+            return socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+        return socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    if kind == "timeout":
+        return TimeoutError("timed out")
+    if kind == "tls":
+        import ssl
+
+        if "certificate" in message.lower():
+            return ssl.SSLCertVerificationError(
+                1, "[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: %s" % message)
+        return ssl.SSLError(1, "[SSL] %s" % message)
+    return message
 
 
 def _accept():

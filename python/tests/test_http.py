@@ -1,10 +1,12 @@
 """URLs: fetched by the engine's HTTP client from a loopback server (and through urllib
 when handlers are given), with feedparser's request options and result keys."""
 
+import errno
 import gzip
 import http.server
 import os
 import socket
+import ssl
 import threading
 import urllib.error
 import urllib.request
@@ -152,6 +154,25 @@ def test_an_unreachable_url_is_a_bozo_result_with_a_url_error():
     d = feedparser.parse("http://127.0.0.1:%d/feed.xml" % port)
     assert d.bozo and isinstance(d.bozo_exception, urllib.error.URLError)
     assert d.entries == [] and d.feed == {} and d.headers == {}
+    # Its reason is the exception urllib gives (feedparser's result has it): programs
+    # read its text ("[Errno 111] Connection refused", "CERTIFICATE_VERIFY_FAILED").
+    reason = d.bozo_exception.reason
+    assert isinstance(reason, ConnectionRefusedError) and reason.errno == errno.ECONNREFUSED
+    assert str(d.bozo_exception) == "<urlopen error [Errno %d] %s>" % (
+        errno.ECONNREFUSED, os.strerror(errno.ECONNREFUSED))
+    assert d.bozo_exception.kind == "refused" and str(port) in d.bozo_exception.detail
+
+
+def test_failed_fetches_have_urllibs_reasons():
+    from feed_decoder import api
+
+    dns = api._fetch_reason("dns", "failed to lookup address information")
+    assert isinstance(dns, socket.gaierror) and dns.errno == socket.EAI_NONAME
+    tls = api._fetch_reason("tls", "invalid peer certificate: UnknownIssuer")
+    assert isinstance(tls, ssl.SSLCertVerificationError)
+    assert "CERTIFICATE_VERIFY_FAILED" in str(tls) and "UnknownIssuer" in str(tls)
+    assert isinstance(api._fetch_reason("timeout", "operation timed out"), TimeoutError)
+    assert api._fetch_reason("too-many-redirects", "11 redirects") == "11 redirects"
 
 
 def test_handlers_fetch_through_urllib(server):
