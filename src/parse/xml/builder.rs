@@ -729,8 +729,10 @@ impl Builder {
         }
     }
 
-    /// An end tag, named as for [`Builder::start`].
-    pub(crate) fn end(&mut self, name: &super::names::Name) {
+    /// An end tag, named as for [`Builder::start`]; `tagged`: written in the text (else
+    /// the element is closed implicitly, and inside markup content no end tag is written
+    /// for it).
+    pub(crate) fn end(&mut self, name: &super::names::Name, tagged: bool) {
         let (tag, key) = (&*name.tag, &*name.key);
         let suffix = name.local();
         if suffix == "svg" && self.svg_ok > 0 {
@@ -747,7 +749,7 @@ impl Builder {
                 self.cp.ty = Some("application/xhtml+xml".into());
             }
         }
-        if !emitted && self.incontent > 0 && self.in_xhtml() {
+        if tagged && !emitted && self.incontent > 0 && self.in_xhtml() {
             let local = tag.rsplit(':').next().unwrap_or(tag);
             if !crate::html::is_void(local) {
                 self.data(&format!("</{local}>"), false);

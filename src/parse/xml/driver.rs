@@ -291,7 +291,7 @@ impl<'o> Driver<'o> {
         // The usual case (and the only one the strict pass lets through): the end tag
         // closes the innermost element, spelled the same.
         if self.open.last().is_some_and(|o| *o.name.qname == *qname) {
-            self.pop_open();
+            self.pop_open(true);
             return;
         }
         // Only the shallow elements can match when no deep one has this name: an end
@@ -308,20 +308,26 @@ impl<'o> Driver<'o> {
             // An end tag that closes nothing open is ignored.
             return;
         };
-        // Elements left open inside it are closed first (innermost first).
-        while self.open.len() > i {
-            self.pop_open();
+        // Elements left open inside it are closed first (innermost first), without an
+        // end tag of their own in markup content, as feedparser leaves them.
+        while self.open.len() > i + 1 {
+            self.pop_open(false);
         }
+        self.pop_open(true);
     }
 
-    fn pop_open(&mut self) {
+    /// Closes the innermost open element; `tagged`: by an end tag of its own (else
+    /// implicitly, by an ancestor's end tag or the end of the text: inside markup content
+    /// it then writes no end tag, as feedparser's loose parser writes none for an element
+    /// left open there).
+    fn pop_open(&mut self, tagged: bool) {
         let Some(open) = self.open.pop() else {
             return;
         };
         if self.open.len() >= SHALLOW {
             self.deep.remove(&open.name.qname);
         }
-        self.builder.end(&open.name);
+        self.builder.end(&open.name, tagged);
         self.pop_scopes(open.scopes);
         if self.open.is_empty() && self.scopes.len() == 0 {
             // The root closed (one with declarations has stashed its names already).
@@ -353,7 +359,7 @@ impl<'o> Driver<'o> {
     pub(super) fn close_all(&mut self) {
         self.skipped_depth = 0;
         while !self.open.is_empty() {
-            self.pop_open();
+            self.pop_open(false);
         }
     }
 

@@ -1196,3 +1196,24 @@ fn a_lower_case_doctype_is_bozo_and_the_feed_is_read_all_the_same() {
     assert_eq!(r.feed.title.as_deref(), Some("T"));
     assert_eq!(r.entries.len(), 1);
 }
+
+#[test]
+fn markup_left_open_in_content_gets_no_end_tag_as_in_feedparser() {
+    // Raw HTML makes the document ill-formed: the lenient pass keeps the markup as
+    // written; the first `<p>`, closed only by the end of the description, stays open
+    // (feedparser's loose parser writes no end tag for it), while a `</p>` written in
+    // the text is kept.
+    let r = parse_str(
+        "<rss version=\"2.0\"><channel><item><description><p>A<br><p>B</p> </description>\
+         </item></channel></rss>",
+        &ParseOptions::default(),
+    );
+    assert!(!r.bozo.is_empty());
+    assert_eq!(r.entries[0].summary.as_deref(), Some("<p>A<br /><p>B</p>"));
+    // An element left open at the end of the text: no end tag either.
+    let r = parse_str(
+        "<rss version=\"2.0\"><channel><item><description><p>A <b>bold",
+        &ParseOptions::default(),
+    );
+    assert_eq!(r.entries[0].summary.as_deref(), Some("<p>A <b>bold"));
+}
