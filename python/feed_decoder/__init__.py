@@ -80,17 +80,21 @@ __version__ = "6.0.14+feed-decoder." + _engine_info()["version"]
 #: stands in for another says so. A server that treats feedparser's requests in some way
 #: (an allow-list of feed readers, say) treats these the same, and programs that build
 #: on the token (``USER_AGENT.partition(" ")[0]``) get feedparser's.
-USER_AGENT = "feedparser/6.0.14 (compatible; %s)" % _engine_info()["user_agent"]
+USER_AGENT = api.DEFAULT_SETTINGS["USER_AGENT"]
 
 #: Resolve relative URIs in HTML against the document's base (``xml:base``, the URL).
-RESOLVE_RELATIVE_URIS = 1
+RESOLVE_RELATIVE_URIS = api.DEFAULT_SETTINGS["RESOLVE_RELATIVE_URIS"]
 
 #: Sanitize HTML (feedparser's allow-lists; scripts, event handlers and unsafe URLs
 #: removed).
-SANITIZE_HTML = 1
+SANITIZE_HTML = api.DEFAULT_SETTINGS["SANITIZE_HTML"]
 
 #: Let the encoding detector read a bounded prefix of the document only.
-OPTIMISTIC_ENCODING_DETECTION = 1
+OPTIMISTIC_ENCODING_DETECTION = api.DEFAULT_SETTINGS["OPTIMISTIC_ENCODING_DETECTION"]
+
+# A program changes these settings on this package, or on a module that re-exports it
+# under feedparser's name (``from feed_decoder import *`` in a ``feedparser`` package):
+# ``parse`` reads them from either (see ``api._module_setting``).
 
 __all__ = [
     "parse",

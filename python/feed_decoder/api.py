@@ -60,13 +60,37 @@ _XML_AVAILABLE = True
 _URL_SCHEMES = ("http", "https", "ftp", "file", "feed")
 
 
+#: The package's module-level settings, as it defines them.
+DEFAULT_SETTINGS = {
+    "USER_AGENT": "feedparser/6.0.14 (compatible; %s)" % _core.engine_info()["user_agent"],
+    "RESOLVE_RELATIVE_URIS": 1,
+    "SANITIZE_HTML": 1,
+    "OPTIMISTIC_ENCODING_DETECTION": 1,
+}
+
+
 def _package():
     return sys.modules[__package__]
 
 
+def _module_setting(name):
+    """The module-level setting ``name`` (``USER_AGENT``, ``SANITIZE_HTML`` …) as a
+    program set it: on this package, or on a module that stands for feedparser by
+    re-exporting it (``sys.modules["feedparser"]`` whose ``parse`` is this one, made by
+    ``from feed_decoder import *``: a program sets ``feedparser.USER_AGENT`` there, a
+    copy of its own). A value changed on the package wins; else the other module's."""
+    package = _package()
+    value = getattr(package, name)
+    alias = sys.modules.get("feedparser")
+    if (alias is None or alias is package or getattr(alias, "parse", None) is not parse
+            or value != DEFAULT_SETTINGS[name]):
+        return value
+    return getattr(alias, name, value)
+
+
 def _setting(value, name):
     """An argument, or the module-level setting of that name when it is ``None``."""
-    return bool(getattr(_package(), name) if value is None else value)
+    return bool(_module_setting(name) if value is None else value)
 
 
 def _is_url(value):
@@ -413,7 +437,7 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     source = url_file_stream_or_string
     headers = _header_pairs(response_headers)
     if _open_resource is not _OWN_OPEN_RESOURCE:  # replaced by the program
-        agent = agent or _package().USER_AGENT
+        agent = agent or _module_setting("USER_AGENT")
         return _read_and_parse(
             lambda result: _open_resource(source, etag, modified, agent, referrer, handlers,
                                           request_headers, result),
@@ -422,7 +446,7 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     if hasattr(source, "read"):
         return _finish(_parse_data(source.read(), headers, options))
     if _is_url(source):
-        agent = agent or _package().USER_AGENT
+        agent = agent or _module_setting("USER_AGENT")
         if _fetches_with_get(source, handlers):
             return _get_and_parse(source, etag, modified, agent, referrer, handlers,
                                   request_headers, headers, settings)
@@ -458,7 +482,7 @@ def parse_many(inputs, jobs=None, *, etag=None, modified=None, agent=None, refer
                 detector, tld, max_entries, max_depth)
     options = _engine_options(*settings)
     headers = _header_pairs(response_headers)
-    agent = agent or _package().USER_AGENT
+    agent = agent or _module_setting("USER_AGENT")
     request = _core.Request(
         etag=etag or None, modified=_http_date(modified), agent=agent, referrer=referrer,
         request_headers=_header_pairs(request_headers), response_headers=headers,

@@ -198,7 +198,9 @@ def get(url, etag=None, modified=None, agent=None, referrer=None, handlers=None,
     elif not isinstance(handlers, (list, tuple)):
         handlers = [handlers]
     if not agent:
-        from . import USER_AGENT as agent
+        from .api import _module_setting
+
+        agent = _module_setting("USER_AGENT")
     url, auth = _credentials(_feed_scheme(url))
     request = _build_urllib2_request(url, agent, ACCEPT_HEADER, etag, modified, referrer,
                                      auth, request_headers)

@@ -327,3 +327,48 @@ def test_parse_errors_are_named_and_placed_as_feedparsers_are():
     assert e.getMessage().startswith("mismatched tag")
     assert (e.getLineNumber(), e.getColumnNumber()) == (6, 2)
     assert str(e).startswith("<unknown>:6:2: mismatched tag")
+
+
+def test_settings_made_on_a_re_exporting_package_reach_parse(tmp_path):
+    # A program sets feedparser's module-level settings on the module it imports as
+    # feedparser; a package that re-exports this one holds copies of them.
+    shim = tmp_path / "feedparser"
+    shim.mkdir()
+    (shim / "__init__.py").write_text("from feed_decoder import *\n")
+    run_python(tmp_path, """
+        import http.server, threading
+        import feedparser
+        import feed_decoder
+        doc = (b"<rss version='2.0'><channel><title>T</title><item><description>"
+               b"&lt;a href='/p' onclick='x()'&gt;l&lt;/a&gt;</description></item>"
+               b"</channel></rss>")
+        def summary():
+            return feedparser.parse(doc).entries[0].summary
+        assert summary() == '<a href="/p">l</a>'
+        feedparser.SANITIZE_HTML = 0
+        assert 'onclick' in summary()
+        feedparser.SANITIZE_HTML = 1
+        feed_decoder.SANITIZE_HTML = 0  # changed on the package itself: it wins
+        assert 'onclick' in summary()
+        feed_decoder.SANITIZE_HTML = 1
+        feedparser.USER_AGENT = "MyReader/1.0"
+        seen = []
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                seen.append(self.headers["User-Agent"])
+                self.send_response(200)
+                self.send_header("Content-Type", "application/rss+xml")
+                self.end_headers()
+                self.wfile.write(doc)
+            def log_message(self, *args):
+                pass
+        server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = "http://127.0.0.1:%d/feed" % server.server_port
+        assert feedparser.parse(url).feed.title == "T"
+        assert feedparser.parse(url, handlers=[]).feed.title == "T"
+        import urllib.request
+        feedparser.parse(url, handlers=[urllib.request.HTTPHandler()])
+        server.shutdown()
+        assert seen == ["MyReader/1.0"] * 3, seen
+    """)
