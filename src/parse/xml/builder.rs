@@ -830,7 +830,7 @@ impl Builder {
         }
         if strip {
             let inner = &text[lo..hi];
-            let trimmed = super::text::trim_xml(inner);
+            let trimmed = super::text::trim_value(inner);
             lo += trimmed.as_ptr() as usize - inner.as_ptr() as usize;
             hi = lo + trimmed.len();
         }

@@ -1217,3 +1217,23 @@ fn markup_left_open_in_content_gets_no_end_tag_as_in_feedparser() {
     );
     assert_eq!(r.entries[0].summary.as_deref(), Some("<p>A <b>bold"));
 }
+
+#[test]
+fn values_are_trimmed_as_python_strips_them_but_for_u0085() {
+    // feedparser strips every value with `str.strip()`: Unicode spaces too (a trailing
+    // no-break space, an ideographic space). `&#133;` stays: it becomes `…` (windows-1252
+    // 0x85), content a title may end with.
+    for (title, want) in [
+        ("Title&#xa0;", "Title"),
+        ("&#x3000;見出し&#x3000;", "見出し"),
+        ("\u{2003}Em\u{2003}", "Em"),
+        ("Read more&#133;", "Read more…"),
+        ("  plain \t", "plain"),
+    ] {
+        let r = parse_str(
+            &format!("<rss version=\"2.0\"><channel><title>{title}</title></channel></rss>"),
+            &ParseOptions::default(),
+        );
+        assert_eq!(r.feed.title.as_deref(), Some(want), "{title}");
+    }
+}

@@ -4,12 +4,15 @@
 
 use crate::bozo::{Bozo, BozoKind};
 
-/// Trims XML whitespace (space, tab, CR, LF) only. Python's `str.strip()` also takes
-/// U+0085, which a `&#133;` becomes before its windows-1252 remapping to `…`, and
-/// U+00A0/U+3000, which are content.
+/// Trims what Python's `str.strip()` trims, as feedparser trims every value (XML
+/// whitespace, U+00A0, U+3000, the other Unicode spaces, U+001C–U+001F), but U+0085,
+/// which a `&#133;` becomes before its windows-1252 remapping to `…`: a trailing
+/// ellipsis written so stays.
 #[must_use]
-pub fn trim_xml(s: &str) -> &str {
-    s.trim_matches([' ', '\t', '\r', '\n'])
+pub fn trim_value(s: &str) -> &str {
+    s.trim_matches(|c: char| {
+        c != '\u{85}' && (c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+    })
 }
 
 /// Escapes `&`, `<` and `>` (and, when `quote`, `"`).
