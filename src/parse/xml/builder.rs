@@ -56,6 +56,9 @@ pub(super) enum Ctx {
 pub(crate) struct Builder {
     /// Base64 content values that were not base64 text (kept as published).
     pub(super) not_base64: usize,
+    /// Set while the elements left open at the end of the text are closed: one cut off
+    /// before any text of its own stores nothing (see [`Builder::pop_impl`]).
+    pub(super) closing_at_end: bool,
     /// The feed's metadata, filled in place.
     pub(super) feed: Record<Feed>,
     /// The entry being built (at most one: an entry is final once the next one starts,
@@ -317,6 +320,7 @@ impl Builder {
         }
         Builder {
             not_base64: 0,
+            closing_at_end: false,
             feed,
             entries: Vec::new(),
             done: Vec::new(),
@@ -824,6 +828,12 @@ impl Builder {
             marks,
             ..
         } = self.stack.pop()?;
+        if self.closing_at_end && expecting_text && super::text::trim_value(&text).is_empty() {
+            // The end of the text cut the element off before any text of its own (a
+            // truncated download ending in `<title>`): it has no value, where an empty
+            // one would say the feed gave one; feedparser keeps nothing of it either.
+            return None;
+        }
         let (mut lo, mut hi) = (0, text.len());
         if self.version == "atom10" && self.in_xhtml() && marks.len() > 1 {
             (lo, hi) = super::text::xhtml_unwrapped(&text, &marks);

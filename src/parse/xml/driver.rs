@@ -358,9 +358,11 @@ impl<'o> Driver<'o> {
     /// Closes every element still open (the lenient pass at the end of the text).
     pub(super) fn close_all(&mut self) {
         self.skipped_depth = 0;
+        self.builder.closing_at_end = true;
         while !self.open.is_empty() {
             self.pop_open(false);
         }
+        self.builder.closing_at_end = false;
     }
 
     /// Drops the namespace declarations of a closed element.

@@ -1237,3 +1237,29 @@ fn values_are_trimmed_as_python_strips_them_but_for_u0085() {
         assert_eq!(r.feed.title.as_deref(), Some(want), "{title}");
     }
 }
+
+#[test]
+fn an_element_the_end_of_the_text_cuts_off_before_any_text_has_no_value() {
+    // A truncated download ending in `<title>`: the entry has no title (not an empty
+    // one), as in feedparser; one cut off after some text keeps it.
+    let r = parse_str(
+        "<rss version=\"2.0\"><channel><title>T</title><item><title>A</title></item>\
+         <item><title>",
+        &ParseOptions::default(),
+    );
+    assert_eq!(r.entries.len(), 2);
+    assert_eq!(r.entries[0].title.as_deref(), Some("A"));
+    assert_eq!(r.entries[1].title, None);
+    assert_eq!(r.entries[1].title_detail, None);
+    let r = parse_str(
+        "<rss version=\"2.0\"><channel><item><title>Cut he",
+        &ParseOptions::default(),
+    );
+    assert_eq!(r.entries[0].title.as_deref(), Some("Cut he"));
+    // Closed in the text, an empty element keeps its empty value.
+    let r = parse_str(
+        "<rss version=\"2.0\"><channel><item><title></title></item></channel></rss>",
+        &ParseOptions::default(),
+    );
+    assert_eq!(r.entries[0].title.as_deref(), Some(""));
+}
