@@ -325,11 +325,40 @@ fn special_table(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(table)
 }
 
+/// Calls `fallback(slf, *items)` (`items` borrowed references): a new reference or NULL
+/// with an exception set.
+///
+/// # Safety
+/// The caller holds the interpreter; `slf`, `fallback` and every item are valid objects.
+unsafe fn call_with_self(
+    fallback: *mut ffi::PyObject,
+    slf: *mut ffi::PyObject,
+    items: impl ExactSizeIterator<Item = *mut ffi::PyObject>,
+) -> *mut ffi::PyObject {
+    unsafe {
+        let Ok(n) = ffi::Py_ssize_t::try_from(items.len() + 1) else {
+            return ptr::null_mut();
+        };
+        let all = ffi::PyTuple_New(n);
+        if all.is_null() {
+            return ptr::null_mut();
+        }
+        // PyTuple_SetItem steals a reference: give each item one of its own.
+        for (i, item) in (0..).zip(std::iter::once(slf).chain(items)) {
+            ffi::Py_IncRef(item);
+            ffi::PyTuple_SetItem(all, i, item);
+        }
+        let out = ffi::PyObject_Call(fallback, all, ptr::null_mut());
+        ffi::Py_DecRef(all);
+        out
+    }
+}
+
 /// Calls `fallback(slf, *args)` (`args` a tuple, borrowed): a new reference or NULL with
 /// an exception set.
 ///
 /// # Safety
-/// The caller holds the interpreter; `slf`, `args` and `fallback` are valid objects.
+/// As for [`call_with_self`]; `args` is a tuple.
 unsafe fn call_fallback(
     fallback: *mut ffi::PyObject,
     slf: *mut ffi::PyObject,
@@ -340,21 +369,7 @@ unsafe fn call_fallback(
         if n < 0 {
             return ptr::null_mut();
         }
-        let all = ffi::PyTuple_New(n + 1);
-        if all.is_null() {
-            return ptr::null_mut();
-        }
-        // PyTuple_SetItem steals a reference: give it one of its own.
-        ffi::Py_IncRef(slf);
-        ffi::PyTuple_SetItem(all, 0, slf);
-        for i in 0..n {
-            let item = ffi::PyTuple_GetItem(args, i);
-            ffi::Py_IncRef(item);
-            ffi::PyTuple_SetItem(all, i + 1, item);
-        }
-        let out = ffi::PyObject_Call(fallback, all, ptr::null_mut());
-        ffi::Py_DecRef(all);
-        out
+        call_with_self(fallback, slf, (0..n).map(|i| ffi::PyTuple_GetItem(args, i)))
     }
 }
 
@@ -362,24 +377,13 @@ unsafe fn call_fallback(
 /// reference or NULL with an exception set.
 ///
 /// # Safety
-/// As for [`call_fallback`]; `slot` was filled by `install`.
+/// As for [`call_with_self`]; `slot` was filled by `install`.
 unsafe fn call_fallback_with_key(
     slot: &AtomicPtr<ffi::PyObject>,
     slf: *mut ffi::PyObject,
     key: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    unsafe {
-        let args = ffi::PyTuple_New(1);
-        if args.is_null() {
-            return ptr::null_mut();
-        }
-        // PyTuple_SetItem steals a reference: give it one of its own.
-        ffi::Py_IncRef(key);
-        ffi::PyTuple_SetItem(args, 0, key);
-        let out = call_fallback(slot.load(Ordering::Acquire), slf, args);
-        ffi::Py_DecRef(args);
-        out
-    }
+    unsafe { call_with_self(slot.load(Ordering::Acquire), slf, std::iter::once(key)) }
 }
 
 /// `get(key, default=None)` for one or two arguments (`default` NULL for one): the value,
@@ -478,20 +482,9 @@ unsafe extern "C" fn get_fast(
             if !out.is_null() || !ffi::PyErr_Occurred().is_null() {
                 return out;
             }
-            // Left to Python: the fallback takes a tuple.
-            let tuple = ffi::PyTuple_New(nargs);
-            if tuple.is_null() {
-                return ptr::null_mut();
-            }
-            for i in 0..nargs {
-                let item = *args.offset(i);
-                // PyTuple_SetItem steals a reference: give it one of its own.
-                ffi::Py_IncRef(item);
-                ffi::PyTuple_SetItem(tuple, i, item);
-            }
-            let out = call_fallback(GET_FALLBACK.load(Ordering::Acquire), slf, tuple);
-            ffi::Py_DecRef(tuple);
-            return out;
+            // Left to Python.
+            let items = (0..nargs).map(|i| *args.offset(i));
+            return call_with_self(GET_FALLBACK.load(Ordering::Acquire), slf, items);
         }
         wrong_count(nargs)
     }

@@ -1186,7 +1186,7 @@ pub(super) fn detail_key(key: &str) -> Cow<'static, str> {
 
 /// Python's `str.strip()` (Unicode whitespace).
 pub(crate) fn trim_py(s: &str) -> &str {
-    s.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+    s.trim_matches(super::text::is_py_space)
 }
 
 pub(super) fn parse_py_int(s: &str) -> Option<i64> {

@@ -10,9 +10,13 @@ use crate::bozo::{Bozo, BozoKind};
 /// ellipsis written so stays.
 #[must_use]
 pub fn trim_value(s: &str) -> &str {
-    s.trim_matches(|c: char| {
-        c != '\u{85}' && (c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
-    })
+    s.trim_matches(|c: char| c != '\u{85}' && is_py_space(c))
+}
+
+/// What Python's `str.isspace()` (and so `str.strip()`) takes for whitespace: Unicode
+/// whitespace and the separators U+001C–U+001F.
+pub(crate) fn is_py_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
 /// Escapes `&`, `<` and `>` (and, when `quote`, `"`).
