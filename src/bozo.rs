@@ -81,6 +81,39 @@ impl BozoKind {
     }
 }
 
+impl BozoKind {
+    /// Whether feedparser reports this kind of problem too, under the class
+    /// [`BozoKind::feedparser_name`] names (an encoding or media type it overrides,
+    /// markup its XML parser rejects, a body it cannot read): the kinds its
+    /// `bozo_exception` can be. The others are this crate's own findings.
+    #[must_use]
+    pub fn is_feedparsers(self) -> bool {
+        matches!(
+            self,
+            BozoKind::CharacterEncodingOverride
+                | BozoKind::CharacterEncodingUnknown
+                | BozoKind::NonXmlContentType
+                | BozoKind::NotWellFormed
+                | BozoKind::UndeclaredNamespace
+                | BozoKind::InvalidJson
+                | BozoKind::Transport
+        )
+    }
+}
+
+/// The record feedparser's single `bozo_exception` stands for: the last of the kinds
+/// feedparser reports ([`BozoKind::is_feedparsers`]), so that a problem only this crate
+/// finds (text repaired after the markup was read, say) does not hide the one feedparser
+/// names; the last record when there is none of those.
+#[must_use]
+pub fn reported(records: &[Bozo]) -> Option<&Bozo> {
+    records
+        .iter()
+        .rev()
+        .find(|r| r.kind.is_feedparsers())
+        .or_else(|| records.last())
+}
+
 impl fmt::Display for BozoKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.feedparser_name())

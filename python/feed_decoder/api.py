@@ -17,7 +17,7 @@ from xml.sax import SAXException
 
 from . import _core
 from .datetimes import _date_handlers, _reparse_dates
-from .exceptions import make_exception
+from .exceptions import make_exception, reported
 from .sanitizer import _policy as _sanitizer_policy
 from .util import FeedParserDict
 
@@ -164,9 +164,10 @@ def _finish(result):
     records = dict.get(result, "bozo_exceptions")
     if records:
         exceptions = [make_exception(r) for r in records]
+        exc = reported([r.get("type") for r in records], exceptions)
         dict.__setitem__(result, "bozo_exceptions", exceptions)
-        dict.__setitem__(result, "bozo_exception", exceptions[-1])
-        if dict.get(result, "bozo") is True and isinstance(exceptions[-1], SAXException):
+        dict.__setitem__(result, "bozo_exception", exc)
+        if dict.get(result, "bozo") is True and isinstance(exc, SAXException):
             # feedparser's value when its XML parser failed (``1``; ``True`` for its
             # other problems): equal to ``True``, but not the same in a JSON dump.
             dict.__setitem__(result, "bozo", 1)
@@ -427,7 +428,8 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     fetched body).
 
     :return: a :class:`FeedParserDict`. Problems never raise: they set ``bozo`` and are
-        described by ``bozo_exception`` (the last) and ``bozo_exceptions`` (all). After a
+        described by ``bozo_exception`` (the one feedparser would report) and
+        ``bozo_exceptions`` (all). After a
         fetch it also holds ``status``, ``href``, ``headers``, ``etag`` and the
         response's ``Last-Modified`` as feedparser stores it: ``updated`` and
         ``updated_parsed``, also read as ``modified`` and ``modified_parsed``.

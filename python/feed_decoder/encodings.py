@@ -5,7 +5,8 @@ decoder: the strict RFC 3023 pass (byte order mark, XML 1.0 Appendix F, the XML
 declaration, the HTTP ``Content-Type``), then the fallback chain, the same decision
 ``parse`` makes. It returns the text as a UTF-8 document whose XML declaration says so,
 and puts ``encoding`` (as feedparser names it; empty when nothing decoded) and, when
-the decoding met a problem, ``bozo``, ``bozo_exception`` (the last problem) and
+the decoding met a problem, ``bozo``, ``bozo_exception`` (the one feedparser would
+report) and
 ``bozo_exceptions`` (all of them) in ``result``.
 
 :func:`parse_content_type` splits a ``Content-Type`` header as feedparser does. The
@@ -56,7 +57,7 @@ def convert_to_utf8(http_headers, data, result):
     ``CharacterEncodingUnknown``, ``NonXMLContentType`` …).
     """
     from .api import _engine_options
-    from .exceptions import make_exception
+    from .exceptions import make_exception, reported
 
     headers = [(str(k), str(v)) for k, v in (http_headers or {}).items()]
     options = _engine_options(None, None, None, "recover", True, None, None, None)
@@ -69,6 +70,6 @@ def convert_to_utf8(http_headers, data, result):
             for t, m, line, column, offset in records
         ]
         result["bozo"] = True
-        result["bozo_exception"] = exceptions[-1]
+        result["bozo_exception"] = reported([r[0] for r in records], exceptions)
         result["bozo_exceptions"] = exceptions
     return text

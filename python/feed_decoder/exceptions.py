@@ -1,6 +1,7 @@
 """The exception classes of bozo records.
 
-``bozo_exception`` (the last problem, as feedparser reports it) and every item of
+``bozo_exception`` (the problem feedparser would report: the last of a kind it reports,
+else the last) and every item of
 ``bozo_exceptions`` (all the problems, in order) are instances of these classes, named
 and based as feedparser's where feedparser has one, so that ``isinstance`` checks and
 ``except`` clauses written for feedparser keep working:
@@ -23,6 +24,10 @@ undone is a ``TransportError`` based as feedparser's exception for it too:
 
 Every instance also carries the record's position as attributes ``line``, ``column``
 (1-based, in characters) and ``offset`` (a 0-based byte offset), ``None`` when unknown.
+A ``SAXParseException``'s own ``getMessage()`` and locator are what feedparser's XML
+parser reports: expat's words ("mismatched tag", the engine's detail after them in
+``detail``), and the position in the text feedparser hands it, whose first line is an
+XML declaration of feedparser's (one line more than the document's when it has none).
 """
 
 import _thread
@@ -149,6 +154,21 @@ class _Locator:
         return None
 
 
+def _expat_messages():
+    """expat's error messages (``xml.parsers.expat.errors``), the words feedparser's
+    ``SAXParseException`` carries; read at the first parse error."""
+    global _EXPAT_MESSAGES
+    if _EXPAT_MESSAGES is None:
+        from xml.parsers.expat import errors
+
+        _EXPAT_MESSAGES = frozenset(
+            v for k, v in vars(errors).items() if k.startswith("XML_ERROR_") and isinstance(v, str))
+    return _EXPAT_MESSAGES
+
+
+_EXPAT_MESSAGES = None
+
+
 def _class_of(name):
     cls = _CLASSES.get(name)
     if cls is None:
@@ -158,18 +178,40 @@ def _class_of(name):
     return cls
 
 
+# The record kinds feedparser reports too (the engine's ``BozoKind::is_feedparsers``).
+_FEEDPARSERS = frozenset((
+    "CharacterEncodingOverride", "CharacterEncodingUnknown", "NonXMLContentType",
+    "SAXParseException", "UndeclaredNamespace", "JSONDecodeError", "TransportError"))
+
+
+def reported(kinds, exceptions):
+    """The exception feedparser's ``bozo_exception`` stands for, of ``exceptions`` (not
+    empty) made from records of the type names ``kinds``: the last of a kind feedparser
+    reports, so that a problem only the engine finds does not hide the one feedparser
+    names; the last one when there is none of those."""
+    for kind, exc in zip(reversed(kinds), reversed(exceptions)):
+        if kind in _FEEDPARSERS:
+            return exc
+    return exceptions[-1]
+
+
 def make_exception(record):
     """The exception instance for a bozo record ``{"type", "message", "line"?, ...}``."""
     name = str(record.get("type") or "Exception")
     message = str(record.get("message") or "")
     line, column, offset = record.get("line"), record.get("column"), record.get("offset")
     if name in ("SAXParseException", "UndeclaredNamespace"):
-        # expat counts columns from 0; the engine from 1.
-        col0 = column - 1 if isinstance(column, int) and column > 0 else column
-        cls = xml.sax.SAXParseException
-        if name == "UndeclaredNamespace":
-            cls = UndeclaredNamespace
-        exc = cls(message, None, _Locator(line, col0))
+        # The locator and the message are expat's as feedparser reports them: the
+        # position in the text feedparser parses (an XML declaration of its own in
+        # front, see ``expat``), the column 0-based; the message expat's words, without
+        # the engine's detail after them (kept whole in ``detail``).
+        at = record.get("expat")
+        if at is None:
+            at = (line, column - 1 if isinstance(column, int) and column > 0 else column)
+        head = message.split(": ", 1)[0]
+        cls = UndeclaredNamespace if name == "UndeclaredNamespace" else xml.sax.SAXParseException
+        exc = cls(head if head in _expat_messages() else message, None, _Locator(*at))
+        exc.detail = message
     elif name == "JSONDecodeError":
         import json  # only for JSON Feed documents that are not JSON
 

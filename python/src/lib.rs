@@ -136,10 +136,7 @@ fn transport_of(headers: Option<Vec<(String, String)>>) -> Transport {
 /// What one input gave: a result to convert, or why there is none.
 enum Outcome {
     /// A parsed document, with the top-level keys a fetch adds (`href`, `status`).
-    Parsed(
-        Box<Parsed<'static>>,
-        serde_json::Map<String, serde_json::Value>,
-    ),
+    Parsed(Box<Kept>, serde_json::Map<String, serde_json::Value>),
     /// Nothing to parse (`304 Not Modified`, or an empty document, which feedparser
     /// returns unparsed and without `bozo`): only the fetch's keys.
     NoDocument(serde_json::Map<String, serde_json::Value>),
@@ -166,9 +163,24 @@ fn guarded(f: impl FnOnce() -> Outcome) -> Outcome {
 /// A parse result kept for conversion: without its decoded text, which the result does
 /// not hold (for a UTF-8 input it is a slice of the input, which `into_owned` would copy;
 /// for any other it is as large as the input): the memory goes to the Python objects.
-fn kept(mut parsed: Parsed<'_>) -> Box<Parsed<'static>> {
+/// What the positions of its SAX records need of the text is kept instead.
+struct Kept {
+    parsed: Parsed<'static>,
+    /// The text's opening, when a record has a position feedparser's XML parser reports.
+    opening: Option<Opening>,
+}
+
+fn kept(mut parsed: Parsed<'_>) -> Box<Kept> {
+    let opening = parsed
+        .bozo
+        .iter()
+        .any(|r| is_sax(r.kind) && r.position.is_some())
+        .then(|| Opening::of(&parsed.decoded.text));
     parsed.decoded.text = std::borrow::Cow::Borrowed("");
-    Box::new(parsed.into_owned())
+    Box::new(Kept {
+        parsed: parsed.into_owned(),
+        opening,
+    })
 }
 
 fn parse_bytes_outcome(bytes: &[u8], transport: &Transport, options: &Options) -> Outcome {
@@ -353,12 +365,19 @@ fn convert<'py>(
     let _paused = GcPause::new(py)?;
     let mut b = topy::Builder::new(py, dict_type.clone())?;
     match outcome {
-        Outcome::Parsed(mut parsed, extra) => {
+        Outcome::Parsed(kept, extra) => {
+            let Kept {
+                mut parsed,
+                opening,
+            } = *kept;
             let entries = std::mem::take(&mut parsed.entries);
             // `entries` is converted with an empty list, which keeps the key's place.
-            let out = b.top(&*parsed)?;
+            let out = b.top(&parsed)?;
             drop(parsed);
             let d = out.cast::<PyDict>()?;
+            if let Some(opening) = opening {
+                place_as_expat(d, opening)?;
+            }
             d.set_item(intern!(py, "entries"), b.entries(entries)?)?;
             for (k, v) in &extra {
                 d.set_item(k, b.value(v)?)?;
@@ -385,6 +404,89 @@ fn convert<'py>(
             path,
         ))),
     }
+}
+
+/// Whether a record is reported as an `xml.sax.SAXParseException` (its position is the
+/// XML parser's).
+fn is_sax(kind: feed_decoder::BozoKind) -> bool {
+    matches!(
+        kind,
+        feed_decoder::BozoKind::NotWellFormed | feed_decoder::BozoKind::UndeclaredNamespace
+    )
+}
+
+/// The length, in characters, of the XML declaration feedparser puts in front of the
+/// text it hands its XML parser (`<?xml version='1.0' encoding='utf-8'?>`).
+const FEEDPARSER_DECLARATION: u64 = 38;
+
+/// How a document's text opens, as far as the positions feedparser's XML parser reports
+/// depend on it: feedparser replaces an opening `<?xml …>` (up to its first `>`) with a
+/// declaration of its own, or, when the text has none, puts its declaration on a line
+/// of its own in front.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Opening {
+    /// No opening `<?xml`: feedparser's text has one line more in front.
+    Bare,
+    /// An opening declaration of `breaks` line breaks, whose last line is `last_len`
+    /// characters long.
+    Declaration { breaks: u64, last_len: u64 },
+}
+
+impl Opening {
+    fn of(text: &str) -> Self {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let Some(end) = text.strip_prefix("<?xml").and_then(|rest| rest.find('>')) else {
+            return Opening::Bare;
+        };
+        let declaration = &text[..end + "<?xml>".len()];
+        let last = declaration.rsplit('\n').next().unwrap_or(declaration);
+        Opening::Declaration {
+            breaks: declaration.bytes().filter(|&b| b == b'\n').count() as u64,
+            last_len: last.chars().count() as u64,
+        }
+    }
+
+    /// A position in the document (`line` 1-based, `column` 1-based in characters, as
+    /// the engine counts them) in the text feedparser's XML parser reads.
+    fn expat_position(self, line: u64, column: u64) -> (u64, u64) {
+        match self {
+            Opening::Bare => (line + 1, column),
+            Opening::Declaration { breaks, .. } if line > breaks + 1 => (line - breaks, column),
+            Opening::Declaration { breaks, last_len }
+                if line == breaks + 1 && column > last_len =>
+            {
+                (1, column - last_len + FEEDPARSER_DECLARATION)
+            }
+            // Inside the document's declaration: inside feedparser's.
+            Opening::Declaration { .. } => (1, column.min(FEEDPARSER_DECLARATION)),
+        }
+    }
+}
+
+/// Gives every SAX record of a converted result the position feedparser's XML parser
+/// would report ([`Opening::expat_position`]), under the record key `expat` as `(line, column)`,
+/// the column 0-based as expat counts it. The Python layer makes the exception's SAX
+/// locator from it; the record's own `line` and `column` stay the document's.
+fn place_as_expat(result: &Bound<'_, PyDict>, opening: Opening) -> PyResult<()> {
+    let py = result.py();
+    let Some(records) = result.get_item(intern!(py, "bozo_exceptions"))? else {
+        return Ok(());
+    };
+    for record in records.cast::<PyList>()?.iter() {
+        let record = record.cast::<PyDict>()?;
+        let kind = record.get_item(intern!(py, "type"))?;
+        let sax = kind.is_some_and(|k| {
+            k.extract::<String>()
+                .is_ok_and(|k| matches!(&*k, "SAXParseException" | "UndeclaredNamespace"))
+        });
+        let line = record.get_item(intern!(py, "line"))?;
+        let column = record.get_item(intern!(py, "column"))?;
+        if let (true, Some(line), Some(column)) = (sax, line, column) {
+            let (line, column) = opening.expat_position(line.extract()?, column.extract()?);
+            record.set_item(intern!(py, "expat"), (line, column.saturating_sub(1)))?;
+        }
+    }
+    Ok(())
 }
 
 /// The cyclic garbage collector, paused while a result is built: the result's objects

@@ -33,7 +33,10 @@ def _cli():
 
 
 def _record(exc):
-    out = {"type": type(exc).__name__, "message": exc.getMessage() if hasattr(exc, "getMessage") else str(exc)}
+    # A SAX exception's message is expat's words; the record's whole message is its
+    # ``detail``.
+    message = getattr(exc, "detail", None) if hasattr(exc, "getMessage") else str(exc)
+    out = {"type": type(exc).__name__, "message": message}
     if type(exc).__name__ == "JSONDecodeError":
         out["message"] = exc.msg
     for key in ("line", "column", "offset"):

@@ -3,7 +3,8 @@
 //! and the transport, and nothing of the parsers.
 //!
 //! Top-level keys: `bozo`, `bozo_exception` (the record feedparser would report: the
-//! last one; absent when there is none), `bozo_exceptions` (all, in order), `encoding`,
+//! last of a kind it reports, else the last, see [`crate::bozo::reported`]; absent when
+//! there is none), `bozo_exceptions` (all, in order), `encoding`,
 //! `version`, `namespaces`, `feed`, `entries`, `decoding`, `headers` (the response's, an
 //! empty object for input that came without HTTP, as in feedparser's result); for an
 //! HTTP response also `etag`, `modified` and `modified_parsed` (from its headers); a
@@ -281,8 +282,8 @@ impl<'p, 'a> Contract<'p, 'a> {
         use std::borrow::Cow;
         let mut head: Vec<(Cow<'static, str>, Head<'p>)> = Vec::with_capacity(12 + extra.len());
         head.push(("bozo".into(), Head::Bool(!parsed.bozo.is_empty())));
-        if let Some(last) = parsed.bozo.last() {
-            head.push(("bozo_exception".into(), Head::Bozo(last)));
+        if let Some(reported) = crate::bozo::reported(&parsed.bozo) {
+            head.push(("bozo_exception".into(), Head::Bozo(reported)));
         }
         head.push(("bozo_exceptions".into(), Head::Bozos(&parsed.bozo)));
         head.push(("encoding".into(), Head::Str(&parsed.decoded.encoding)));
@@ -491,6 +492,34 @@ mod tests {
         assert_eq!(v["headers"]["content-type"], "text/plain");
         assert_eq!(v["decoding"]["media_class"], "other-text");
         assert_eq!(v["decoding"]["rfc3023"]["rule"], "2.6");
+    }
+
+    #[test]
+    fn bozo_exception_is_the_last_record_of_a_kind_feedparser_reports() {
+        // Markup expat rejects (`--` in a comment), then content marked base64 that is
+        // not: feedparser reports the first only, and so does `bozo_exception`.
+        let parsed = crate::parse(
+            b"<!-- a -- b --><feed xmlns='http://www.w3.org/2005/Atom'><entry>\
+              <title type=''>evil</title></entry></feed>",
+            &Transport::Local,
+        );
+        let v = to_json(&parsed);
+        let all = v["bozo_exceptions"].as_array().unwrap();
+        let kinds: Vec<_> = all.iter().map(|r| r["type"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["SAXParseException", "InvalidBase64"]);
+        assert_eq!(v["bozo_exception"], all[0]);
+        // Only this crate's own kinds: the last of them.
+        let parsed = crate::parse(
+            b"<feed xmlns='http://www.w3.org/2005/Atom'><entry><title type=''>evil</title>\
+              </entry></feed>",
+            &Transport::Local,
+        );
+        let v = to_json(&parsed);
+        assert_eq!(v["bozo_exception"]["type"], "InvalidBase64");
+        assert_eq!(
+            v["bozo_exception"],
+            *v["bozo_exceptions"].as_array().unwrap().last().unwrap()
+        );
     }
 
     /// The 304 object has the contract's keys of a result, empty, and the fetch's keys

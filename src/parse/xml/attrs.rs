@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::chars::{check_text, is_xml_char, is_xml_name};
+use super::chars::{check_text, is_xml_name};
 use super::driver::Driver;
 use super::events::Failure;
 use super::limits::Limit;
@@ -93,9 +93,9 @@ pub(super) fn strict_attr_value<'a>(
         };
         let name = &after[..semi];
         if name.starts_with('#') {
-            match text::char_ref(name).filter(|&c| is_xml_char(c)) {
-                Some(c) => out.push(c),
-                None => return Err(format!("reference to invalid character number: &{name};")),
+            match text::strict_char_ref(name) {
+                Ok(c) => out.push(c),
+                Err((what, _)) => return Err(format!("{what}: &{name};")),
             }
         } else if let Some(v) = text::xml_entity(name) {
             out.push_str(v);

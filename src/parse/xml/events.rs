@@ -5,9 +5,7 @@ use std::borrow::Cow;
 
 use quick_xml::events::{BytesText, Event};
 
-use super::chars::{
-    CDATA_END_IN_TEXT, check_text, holds_cdata_end, invalid_char, is_xml_char, scan_text,
-};
+use super::chars::{CDATA_END_IN_TEXT, check_text, holds_cdata_end, invalid_char, scan_text};
 use super::driver::{Driver, Undeclared};
 use super::{lenient, text};
 use crate::bozo::BozoKind;
@@ -16,6 +14,8 @@ use crate::bozo::BozoKind;
 pub(super) enum Failure {
     /// Not well-formed: the message.
     Malformed(String),
+    /// Not well-formed, this many bytes past the event's start: the message.
+    MalformedAt(String, usize),
     /// An undeclared namespace prefix.
     Undeclared(Undeclared),
 }
@@ -25,6 +25,7 @@ impl Failure {
     pub(super) fn at(self, pos: usize) -> (String, usize, BozoKind) {
         match self {
             Failure::Malformed(m) => (m, pos, BozoKind::NotWellFormed),
+            Failure::MalformedAt(m, past) => (m, pos + past, BozoKind::NotWellFormed),
             Failure::Undeclared(u) => undeclared(u, pos),
         }
     }
@@ -67,7 +68,8 @@ pub(super) fn expat_error(e: &quick_xml::Error, text: &str, at: usize) -> (Strin
         E::IllFormed(I::MissingDeclVersion(_) | I::UnknownVersion)
         | E::Syntax(S::UnclosedXmlDecl) => ("XML declaration not well-formed", at),
         E::Syntax(S::UnclosedCData) => ("unclosed CDATA section", at),
-        E::Syntax(_) | E::IllFormed(I::UnclosedReference) => ("unclosed token", at),
+        E::IllFormed(I::UnclosedReference) => reference_stop(text, at),
+        E::Syntax(_) => ("unclosed token", at),
         E::InvalidAttr(quick_xml::events::attributes::AttrError::Duplicated(..)) => {
             ("duplicate attribute", at)
         }
@@ -79,12 +81,36 @@ pub(super) fn expat_error(e: &quick_xml::Error, text: &str, at: usize) -> (Strin
     // quick-xml's words without its own heading ("ill-formed document: ", "syntax
     // error: "), which the name replaces.
     let detail = match e {
+        E::IllFormed(I::UnclosedReference) => "a reference `;` does not close".to_owned(),
         E::IllFormed(inner) => inner.to_string(),
         E::Syntax(inner) => inner.to_string(),
         E::InvalidAttr(inner) => inner.to_string(),
         other => other.to_string(),
     };
     (format!("{name}: {detail}"), at)
+}
+
+/// Where expat stops in a reference no `;` closes (`&b=2`, `&#12 `), `at` its `&`: at
+/// the first character that cannot go on with it, "not well-formed (invalid token)";
+/// when the text ends first, an "unclosed token" at the `&`.
+fn reference_stop(text: &str, at: usize) -> (&'static str, usize) {
+    let Some(body) = text.get(at..).and_then(|r| r.strip_prefix('&')) else {
+        return ("unclosed token", at);
+    };
+    let mut chars = body.char_indices().peekable();
+    let number = chars.next_if(|&(_, c)| c == '#').is_some();
+    let hex = number && chars.next_if(|&(_, c)| c == 'x').is_some();
+    for (i, c) in chars {
+        let goes_on = match (number, hex) {
+            (true, true) => c.is_ascii_hexdigit(),
+            (true, false) => c.is_ascii_digit(),
+            _ => c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || !c.is_ascii(),
+        };
+        if !goes_on {
+            return ("not well-formed (invalid token)", at + 1 + i);
+        }
+    }
+    ("unclosed token", at)
 }
 
 impl<'o> Driver<'o> {
@@ -130,7 +156,7 @@ impl<'o> Driver<'o> {
             Event::GeneralRef(r) => {
                 let name = r.into_inner();
                 if self.strict {
-                    self.strict_ref(&name).map_err(Failure::Malformed)?;
+                    self.strict_ref(&name)?;
                 } else {
                     let (text, known) = lenient::reference(&name, self);
                     self.text(&text, known);
@@ -174,18 +200,20 @@ impl<'o> Driver<'o> {
     }
 
     /// A reference in text, resolved strictly.
-    fn strict_ref(&mut self, name: &str) -> Result<(), String> {
+    fn strict_ref(&mut self, name: &str) -> Result<(), Failure> {
         if name.starts_with('#') {
-            match text::char_ref(name).filter(|&c| is_xml_char(c)) {
-                Some(c) => self.text(c.encode_utf8(&mut [0; 4]), true),
-                None => return Err(format!("reference to invalid character number: &{name};")),
+            match text::strict_char_ref(name) {
+                Ok(c) => self.text(c.encode_utf8(&mut [0; 4]), true),
+                Err((what, past)) => {
+                    return Err(Failure::MalformedAt(format!("{what}: &{name};"), past));
+                }
             }
         } else if let Some(v) = text::xml_entity(name) {
             self.text(v, true);
         } else if let Some(v) = self.entity(name) {
             self.text(&v, true);
         } else {
-            return Err(format!("undefined entity: &{name};"));
+            return Err(Failure::Malformed(format!("undefined entity: &{name};")));
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use quick_xml::Reader;
 use quick_xml::events::{BytesCData, BytesEnd, BytesRef, BytesStart, BytesText, Event};
 
-use super::chars::{first_non_xml_char, is_xml_char, is_xml_space};
+use super::chars::{first_non_xml_char, is_xml_space};
 use super::doctype::Doctype;
 use super::driver::Driver;
 use super::events::{Failure, expat_error, undeclared};
@@ -149,7 +149,9 @@ pub(super) fn strict_pass<'o>(
                 }
                 if let Err(f) = driver.quick_event(ev) {
                     return Err(match f {
-                        Failure::Malformed(m) => stop(driver, m, pos, pos),
+                        Failure::Malformed(m) | Failure::MalformedAt(m, _) => {
+                            stop(driver, m, pos, pos)
+                        }
                         // Nothing of the start tag was applied (its declarations were
                         // taken back): the lenient pass reads it from its `<`.
                         Failure::Undeclared(u) => {
@@ -416,9 +418,9 @@ impl<'o> Driver<'o> {
             }
             let name = &rest[body..semi];
             if name.starts_with('#') {
-                match text::char_ref(name).filter(|&c| is_xml_char(c)) {
-                    Some(c) => out.push(c),
-                    None => break false,
+                match text::strict_char_ref(name) {
+                    Ok(c) => out.push(c),
+                    Err(_) => break false,
                 }
             } else if let Some(v) = text::xml_entity(name) {
                 out.push_str(v);

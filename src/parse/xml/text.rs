@@ -76,6 +76,34 @@ pub fn char_ref(body: &str) -> Option<char> {
     char::from_u32(code)
 }
 
+/// A character reference body as XML writes it (`#123` or `#x1F`: decimal digits, or a
+/// lowercase `x` and hexadecimal digits), resolved to a character XML allows. `Err`
+/// names expat's words for what is wrong and where expat places it, in bytes past the
+/// reference's `&`: a body not so written is not well-formed at its first wrong
+/// character; a number that is no XML character is a "reference to invalid character
+/// number" at the `&`.
+pub(super) fn strict_char_ref(body: &str) -> Result<char, (&'static str, usize)> {
+    const SYNTAX: &str = "not well-formed (invalid token)";
+    let Some(num) = body.strip_prefix('#') else {
+        return Err((SYNTAX, 1));
+    };
+    let (digits, radix, skip) = match num.strip_prefix('x') {
+        Some(hex) => (hex, 16, 2),
+        None => (num, 10, 1),
+    };
+    if let Some(bad) = digits.bytes().position(|b| !char::from(b).is_digit(radix)) {
+        return Err((SYNTAX, 1 + skip + bad));
+    }
+    if digits.is_empty() {
+        return Err((SYNTAX, 1 + skip));
+    }
+    u32::from_str_radix(digits, radix)
+        .ok()
+        .and_then(char::from_u32)
+        .filter(|&c| c != '\0' && super::chars::is_xml_char(c))
+        .ok_or(("reference to invalid character number", 0))
+}
+
 fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
