@@ -119,7 +119,8 @@ pub use bozo::{Bozo, BozoKind, Position};
 pub use charset::Charset;
 pub use decode::{Attempt, Decoded, Decoder, Policy, Rfc3023Outcome, Source, Trail};
 pub use model::{
-    Enclosure, Entry, Feed, Itunes, Link, Media, ParsedFeed, Person, Tag, Text, TextMeta,
+    Enclosure, Entry, Feed, HandlerCall, HandlerContext, Itunes, Link, Media, ParsedFeed, Person,
+    Tag, Text, TextMeta,
 };
 pub use parse::ParseOptions;
 pub use stream::{FeedReader, StreamEnd, StreamItem};
@@ -165,6 +166,9 @@ pub struct Parsed<'a> {
     pub decoded: Decoded<'a>,
     /// The transport the bytes came with.
     pub transport: Transport,
+    /// The elements of [`ParseOptions::handlers`] met, in document order (empty unless
+    /// handlers were named).
+    pub handler_calls: Vec<HandlerCall>,
 }
 
 impl<'a> Parsed<'a> {
@@ -176,6 +180,7 @@ impl<'a> Parsed<'a> {
             feed,
             entries,
             bozo: markup,
+            handler_calls,
         } = parsed;
         let mut bozo = decoded.bozo.clone();
         bozo.extend(markup);
@@ -187,6 +192,7 @@ impl<'a> Parsed<'a> {
             namespaces,
             decoded,
             transport: transport.clone(),
+            handler_calls,
         }
     }
 
@@ -216,6 +222,7 @@ impl<'a> Parsed<'a> {
             namespaces: self.namespaces,
             decoded: self.decoded.into_owned(),
             transport: self.transport,
+            handler_calls: self.handler_calls,
         }
     }
 }

@@ -21,6 +21,7 @@ class Options:
         max_depth: Optional[int] = None,
         base_uri: Optional[str] = None,
         sanitizer: Optional[SanitizePolicy] = None,
+        handlers: Optional[Tuple[Sequence[str], Sequence[str]]] = None,
     ) -> None: ...
 
 class Request:

@@ -18,6 +18,7 @@ from xml.sax import SAXException
 from . import _core
 from .datetimes import _date_handlers, _reparse_dates
 from .exceptions import make_exception, reported
+from .mixin import _call_handlers, _program_handlers
 from .sanitizer import _policy as _sanitizer_policy
 from .util import FeedParserDict
 
@@ -127,8 +128,9 @@ def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_de
     resolve = _setting(resolve_relative_uris, "RESOLVE_RELATIVE_URIS")
     whole = optimistic_encoding_detection is not None and not optimistic_encoding_detection
     sanitizer = _sanitizer_policy()
+    handlers = _program_handlers()
     key = (sanitize, resolve, whole, policy, detector, tld, max_entries, max_depth, base_uri,
-           sanitizer)
+           sanitizer, handlers)
     try:
         return _OPTIONS[key]
     except KeyError:
@@ -140,7 +142,7 @@ def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_de
         detector=detector, tld=tld,
         detector_prefix=sys.maxsize if whole else None,  # maxsize: the whole document
         max_entries=max_entries, max_depth=max_depth, base_uri=base_uri,
-        sanitizer=sanitizer)
+        sanitizer=sanitizer, handlers=handlers)
     if key is not None:
         if len(_OPTIONS) >= 64:
             _OPTIONS.clear()
@@ -161,6 +163,9 @@ def _finish(result):
             exc.kind, exc.detail = kind, message
         return FeedParserDict(bozo=True, bozo_exception=exc, bozo_exceptions=[exc],
                               entries=[], feed=FeedParserDict(), headers={})
+    calls = dict.pop(result, "_handler_calls", None)
+    if calls:
+        _call_handlers(result, calls)
     records = dict.get(result, "bozo_exceptions")
     if records:
         exceptions = [make_exception(r) for r in records]

@@ -10,9 +10,23 @@ namespace is keyed with the prefix the document declares for it, so the arXiv AP
 
 :attr:`_FeedParserMixin.namespaces` is that table (feedparser's, and the Podcasting 2.0
 namespace this engine reads), for programs that read it or add to it (as programs
-reading the arXiv API do). The engine keeps its own copy, compiled in:
-changing this dictionary, or adding ``_start_*``/``_end_*`` methods to the class, does
-not change what ``parse`` returns.
+reading the arXiv API do). The engine keeps its own copy, compiled in: changing this
+dictionary does not change what ``parse`` returns.
+
+Programs that read elements feedparser does not know add handlers to this class, as
+they do to feedparser's (``_FeedParserMixin._start_newznab_attr = handler``, a
+Usenet indexer's ``<newznab:attr name=… value=…/>``): ``parse`` calls them as
+feedparser does, for every element of such a key the engine reads no field from, in
+document order, once the document is read. A start handler gets the start tag's
+attributes (a dict) and takes the element over (it is not stored under its key); an
+end handler's ``self.pop(key)`` returns the element's text and stores it, as
+feedparser's does. ``self`` stands in for feedparser's parser: ``_get_context()``
+(also ``_getContext()``, feedparser 5's name) is the feed, entry, image, text input
+or source dictionary the element is in; ``push``, ``pop``, ``popContent``, ``_save``,
+``feeddata``, ``entries``, ``inentry``, ``infeed``, ``baseuri``, ``lang`` and
+``encoding`` are there too. A handler that raises ``AttributeError`` leaves the
+element to the default, as in feedparser; any other exception propagates. Handlers of
+elements the engine reads fields from (``_end_updated``) are not called.
 
 :meth:`_FeedParserMixin.looks_like_html` is feedparser's guess whether plain text is
 really HTML, for programs that make it themselves.
@@ -114,3 +128,124 @@ class _FeedParserMixin:
         "https://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md":
             "podcast",
     }
+
+
+#: How many names the class holds as defined here: more means a program added some.
+_OWN_NAMES = len(vars(_FeedParserMixin))
+
+
+def _program_handlers():
+    """The element keys of the ``_start_*``/``_end_*`` methods a program added to
+    :class:`_FeedParserMixin`, lower-cased as the engine keys elements, as
+    ``(start_keys, end_keys)``, or ``None`` when there is none (a program's own subclass
+    is not seen: feedparser calls the methods of its own class only)."""
+    names = vars(_FeedParserMixin)
+    if len(names) <= _OWN_NAMES:
+        return None
+    start, end = [], []
+    for name in names:
+        if name.startswith("_start_") and len(name) > 7:
+            start.append(name[7:].lower())
+        elif name.startswith("_end_") and len(name) > 5:
+            end.append(name[5:].lower())
+    if not start and not end:
+        return None
+    return (tuple(sorted(start)), tuple(sorted(end)))
+
+
+def _method(prefix, key):
+    """The program's handler ``prefix + key``, matched without regard to case."""
+    names = vars(_FeedParserMixin)
+    name = prefix + key
+    if name in names:
+        return name
+    for other in names:
+        if other.lower() == name:
+            return other
+    return None
+
+
+class _HandlerSelf(_FeedParserMixin):
+    """What a program's element handler gets as ``self``, standing in for feedparser's
+    parser at the element: the dictionary it is in, and the element's text for ``pop``."""
+
+    def __init__(self, result):
+        self.feeddata = result["feed"]
+        self.entries = result["entries"]
+        self.baseuri = result.get("href") or ""
+        self.lang = None
+        self.encoding = result.get("encoding")
+        self.version = result.get("version")
+        self.namespaces_in_use = result.get("namespaces", {})
+        self.inentry = self.infeed = self.insource = 0
+        self._context = self.feeddata
+        self._element = None
+        self._text = None
+
+    def _at(self, context):
+        where = context[0]
+        self.inentry = int(where in ("entries", "source"))
+        self.infeed = int(not self.inentry)
+        self.insource = int(where == "source")
+        if where in ("entries", "source") and context[1] < len(self.entries):
+            entry = self.entries[context[1]]
+            if where == "source":
+                return entry.setdefault("source", type(entry)())
+            return entry
+        if where in ("image", "textinput"):
+            return self.feeddata.setdefault(where, type(self.feeddata)())
+        return self.feeddata
+
+    def _get_context(self):
+        return self._context
+
+    _getContext = _get_context
+
+    def push(self, element, expecting):
+        """feedparser starts collecting an element's text here: the engine did."""
+
+    def pop(self, element, strip_whitespace=1):
+        """The element's text, stored under its key in the context as feedparser's
+        ``pop`` stores it; ``None`` for any other element, or a second time."""
+        if element != self._element or self._text is None:
+            return None
+        text, self._text = self._text, None
+        self._context[element] = text
+        return text
+
+    popContent = pop
+
+    def _save(self, key, value, overwrite=False):
+        context = self._get_context()
+        if overwrite:
+            context[key] = value
+        else:
+            context.setdefault(key, value)
+
+    def _call(self, key, end, context, attrs, text):
+        self._context = self._at(context)
+        self._element, self._text = key, text
+        name = _method("_end_" if end else "_start_", key)
+        if name is None:
+            return
+        attrs_d = dict(attrs)
+        try:
+            if end:
+                getattr(self, name)()
+            else:
+                getattr(self, name)(attrs_d)
+        except AttributeError:
+            # feedparser's default for an element without a handler: a start tag's
+            # attributes as the element's dictionary, an end tag's text as its value.
+            if end:
+                self.pop(key)
+            elif attrs_d:
+                self._context[key] = type(self.feeddata)(attrs_d)
+
+
+def _call_handlers(result, calls):
+    """Calls the program's element handlers for the calls the engine recorded:
+    ``(key, end, context, attrs, text)`` tuples in document order."""
+    self = _HandlerSelf(result)
+    for call in calls:
+        self._call(*call)

@@ -73,7 +73,7 @@ impl Options {
     #[new]
     #[pyo3(signature = (*, sanitize_html=true, resolve_relative_uris=true, policy="recover",
         detector=true, tld=None, detector_prefix=None, max_entries=None, max_depth=None,
-        base_uri=None, sanitizer=None))]
+        base_uri=None, sanitizer=None, handlers=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         sanitize_html: bool,
@@ -86,6 +86,7 @@ impl Options {
         max_depth: Option<usize>,
         base_uri: Option<String>,
         sanitizer: Option<PyRef<'_, SanitizePolicy>>,
+        handlers: Option<(Vec<String>, Vec<String>)>,
     ) -> PyResult<Self> {
         let policy = match policy {
             "recover" => Policy::Recover,
@@ -107,7 +108,10 @@ impl Options {
             .sanitize_html(sanitize_html)
             .resolve_relative_uris(resolve_relative_uris)
             .base_uri(base_uri)
-            .sanitize_policy(sanitizer.map(|s| std::sync::Arc::clone(&s.lists)));
+            .sanitize_policy(sanitizer.map(|s| std::sync::Arc::clone(&s.lists)))
+            .handlers(handlers.map(|(start, end)| {
+                std::sync::Arc::new(feed_decoder::parse::ElementHandlers { start, end })
+            }));
         if let Some(n) = max_entries {
             parse = parse.max_entries(n);
         }
@@ -370,6 +374,7 @@ fn convert<'py>(
                 mut parsed,
                 opening,
             } = *kept;
+            let calls = std::mem::take(&mut parsed.handler_calls);
             let entries = std::mem::take(&mut parsed.entries);
             // `entries` is converted with an empty list, which keeps the key's place.
             let out = b.top(&parsed)?;
@@ -377,6 +382,10 @@ fn convert<'py>(
             let d = out.cast::<PyDict>()?;
             if let Some(opening) = opening {
                 place_as_expat(d, opening)?;
+            }
+            if !calls.is_empty() {
+                // Taken out by the Python layer, which calls the program's handlers.
+                d.set_item(intern!(py, "_handler_calls"), handler_calls(py, &calls)?)?;
             }
             d.set_item(intern!(py, "entries"), b.entries(entries)?)?;
             for (k, v) in &extra {
@@ -404,6 +413,29 @@ fn convert<'py>(
             path,
         ))),
     }
+}
+
+/// The calls of the program's element handlers as Python tuples `(key, end, context,
+/// attrs, text)`: `context` is `("feed",)`, `("entries", i)`, `("image",)`,
+/// `("textinput",)` or `("source", i)`; `attrs` a list of name/value pairs.
+fn handler_calls<'py>(
+    py: Python<'py>,
+    calls: &[feed_decoder::HandlerCall],
+) -> PyResult<Bound<'py, PyList>> {
+    use feed_decoder::HandlerContext as C;
+    let out = PyList::empty(py);
+    for c in calls {
+        let context = match c.context {
+            C::Feed => ("feed", None),
+            C::Entry(i) => ("entries", Some(i)),
+            C::Image => ("image", None),
+            C::TextInput => ("textinput", None),
+            C::Source(i) => ("source", Some(i)),
+            _ => ("feed", None),
+        };
+        out.append((&c.key, c.end, context, &c.attrs, &c.text))?;
+    }
+    Ok(out)
 }
 
 /// Whether a record is reported as an `xml.sax.SAXParseException` (its position is the

@@ -372,3 +372,104 @@ def test_settings_made_on_a_re_exporting_package_reach_parse(tmp_path):
         server.shutdown()
         assert seen == ["MyReader/1.0"] * 3, seen
     """)
+
+
+# Handlers a program adds to feedparser's parser class for elements feedparser does not
+# know (Usenet indexers' ``newznab:attr``), called as feedparser calls them.
+
+NEWZNAB = (b"<?xml version='1.0' encoding='utf-8'?>"
+           b"<rss version='2.0' xmlns:newznab='http://www.newznab.com/DTD/2010/feeds/attributes/'>"
+           b"<channel><title>Indexer</title><newznab:response offset='0' total='2'/>"
+           b"<item><title>One</title><newznab:attr name='size' value='100'/>"
+           b"<newznab:attr name='category' value='5030'/>"
+           b"<newznab:attr name='category' value='5000'/>"
+           b"<newznab:attr name='usenetdate' value='Sun, 06 Nov 1994 08:49:37 GMT'/></item>"
+           b"<item><title>Two</title><newznab:attr name='size' value='200'/>"
+           b"<newznab:note>  kept  </newznab:note></item>"
+           b"</channel></rss>")
+
+
+@pytest.fixture
+def program_handlers():
+    """Adds handlers to the class as a program does, and takes them away afterwards."""
+    cls = feedparser.mixin._FeedParserMixin
+    added = []
+
+    def add(name, function):
+        setattr(cls, name, function)
+        added.append(name)
+
+    yield add
+    for name in added:
+        if name in vars(cls):
+            delattr(cls, name)
+
+
+def test_program_added_start_handlers_are_called_with_the_attributes(program_handlers):
+    def start_attr(self, attrs_d):
+        try:
+            context = self._getContext()
+        except AttributeError:
+            context = self._get_context()
+        store = context.setdefault("newznab", feedparser.FeedParserDict())
+        if attrs_d.get("name") == "category":
+            store.setdefault("categories", []).append(attrs_d.get("value"))
+        else:
+            store[attrs_d["name"]] = attrs_d["value"]
+        if attrs_d.get("name") == "usenetdate":
+            store["usenetdate_parsed"] = feedparser.datetimes._parse_date(attrs_d["value"])
+
+    # Without handlers, the last attribute dictionary is the element's value.
+    plain = feedparser.parse(NEWZNAB)
+    assert plain.entries[0].newznab_attr["name"] == "usenetdate"
+    program_handlers("_start_newznab_attr", start_attr)
+    d = feedparser.parse(NEWZNAB)
+    one, two = d.entries
+    assert one.newznab == {"size": "100", "categories": ["5030", "5000"],
+                           "usenetdate": "Sun, 06 Nov 1994 08:49:37 GMT",
+                           "usenetdate_parsed": one.newznab["usenetdate_parsed"]}
+    assert one.newznab["usenetdate_parsed"][:3] == (1994, 11, 6)
+    assert two.newznab == {"size": "200"}
+    # Taken over by the handler: no key of its own; everything else as before.
+    assert "newznab_attr" not in one and "newznab_attr" not in two
+    assert d.feed.newznab_response == {"offset": "0", "total": "2"}
+    assert [e.title for e in d.entries] == ["One", "Two"] and not d.bozo
+    assert "_handler_calls" not in d
+    # A handler taken away again: the default.
+    del feedparser.mixin._FeedParserMixin._start_newznab_attr
+    assert feedparser.parse(NEWZNAB).entries[0].newznab_attr["name"] == "usenetdate"
+
+
+def test_program_added_end_handlers_pop_the_text_and_feed_level_ones_see_the_feed(
+        program_handlers):
+    seen = []
+
+    def end_note(self):
+        value = self.pop("newznab_note")
+        seen.append((value, self.pop("newznab_note"), self.inentry))
+        self._get_context()["note_upper"] = value.upper()
+
+    def start_response(self, attrs_d):
+        self._get_context()["total"] = int(attrs_d["total"])
+
+    def start_attr(self, attrs_d):
+        raise AttributeError("left to the default, as feedparser does")
+
+    program_handlers("_end_newznab_note", end_note)
+    program_handlers("_start_newznab_response", start_response)
+    program_handlers("_start_newznab_attr", start_attr)
+    d = feedparser.parse(NEWZNAB)
+    assert seen == [("kept", None, 1)]
+    two = d.entries[1]
+    assert two.newznab_note == "kept" and two.note_upper == "KEPT"
+    assert d.feed.total == 2 and "newznab_response" not in d.feed
+    assert two.newznab_attr == {"name": "size", "value": "200"}
+
+
+def test_a_failing_handler_fails_the_parse_as_in_feedparser(program_handlers):
+    def start_attr(self, attrs_d):
+        raise KeyError("a bug in the program's handler")
+
+    program_handlers("_start_newznab_attr", start_attr)
+    with pytest.raises(KeyError):
+        feedparser.parse(NEWZNAB)

@@ -353,6 +353,48 @@ pub struct ParsedFeed {
     pub entries: Vec<Entry>,
     /// Markup problems, in the order found.
     pub bozo: Vec<Bozo>,
+    /// The elements of [`crate::parse::ParseOptions::handlers`] met, in document order.
+    pub handler_calls: Vec<HandlerCall>,
+}
+
+/// An element a program handles itself, met: the call feedparser would have made to the
+/// handler the program added to its parser class (`_start_newznab_attr(attrs)` at the
+/// start tag, `_end_…()` at the end tag) for an element this crate reads no field from,
+/// with what the handler gets to see, so that the program's handler can be called
+/// afterwards (the Python package does). Recorded only for the element keys
+/// [`crate::parse::ParseOptions::handlers`] names; the element is then left to the
+/// handler (not stored under its key as an unknown element is).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandlerCall {
+    /// The element's key (`newznab_attr`): the handler is `_start_` or `_end_` and it.
+    pub key: String,
+    /// The end tag's call (`_end_…`), else the start tag's (`_start_…`).
+    pub end: bool,
+    /// What feedparser's `_get_context()` returns at that point.
+    pub context: HandlerContext,
+    /// The start tag's attributes (names lower-cased, as for an unknown element's
+    /// dictionary): the start handler's argument.
+    pub attrs: Vec<(String, String)>,
+    /// The element's text, trimmed (what the end handler's `self.pop(key)` returns):
+    /// `None` for a start tag, and for an element a start handler took over (feedparser's
+    /// `pop` finds nothing of it then).
+    pub text: Option<String>,
+}
+
+/// Where a [`HandlerCall`] happened: the dictionary feedparser's `_get_context()` gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HandlerContext {
+    /// The feed (`feed`).
+    Feed,
+    /// The entry of this index (`entries[i]`).
+    Entry(usize),
+    /// The feed's image (`feed["image"]`).
+    Image,
+    /// The feed's text input (`feed["textinput"]`).
+    TextInput,
+    /// The source of the entry of this index (`entries[i]["source"]`).
+    Source(usize),
 }
 
 #[cfg(test)]

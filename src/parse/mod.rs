@@ -97,9 +97,35 @@ pub struct ParseOptions {
     ///
     /// Default: `None`, feedparser 6.0.14's lists, compiled in (the fastest path).
     pub sanitize_policy: Option<Arc<SanitizePolicy>>,
+    /// Elements the calling program handles itself (feedparser's `_start_…`/`_end_…`
+    /// methods a program adds to its parser class, by element key): an element of one of
+    /// these keys that this crate reads no field from is not stored under its key; each
+    /// of its start and end tags becomes a [`crate::HandlerCall`] in the result instead,
+    /// for the program's handler to be called with (the Python package does).
+    ///
+    /// Default: `None`.
+    pub handlers: Option<Arc<ElementHandlers>>,
     /// The per-value repair of double UTF-8, set by [`crate::parse_with`] from the policy
     /// and the decoded document (see [`ValueRepair`]).
     pub(crate) value_repair: ValueRepair,
+}
+
+/// The element keys of [`ParseOptions::handlers`] (`newznab_attr`, lower-cased as the
+/// parser keys elements): those with a start-tag handler and those with an end-tag one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ElementHandlers {
+    /// Keys with a start-tag handler (`_start_newznab_attr`).
+    pub start: Vec<String>,
+    /// Keys with an end-tag handler (`_end_newznab_attr`).
+    pub end: Vec<String>,
+}
+
+impl ElementHandlers {
+    /// Whether `key` has a start-tag handler (`end == false`) or an end-tag one.
+    pub(crate) fn has(&self, key: &str, end: bool) -> bool {
+        let keys = if end { &self.end } else { &self.start };
+        keys.iter().any(|k| k == key)
+    }
 }
 
 /// What the parser does with a value that reads as UTF-8 encoded twice (`CafÃ©`): the
@@ -153,6 +179,7 @@ impl Default for ParseOptions {
             sanitize_html: true,
             resolve_relative_uris: true,
             sanitize_policy: None,
+            handlers: None,
             value_repair: ValueRepair::default(),
         }
     }
@@ -238,6 +265,13 @@ impl ParseOptions {
     #[must_use]
     pub fn sanitize_policy(mut self, policy: Option<Arc<SanitizePolicy>>) -> Self {
         self.sanitize_policy = policy;
+        self
+    }
+
+    /// Sets [`ParseOptions::handlers`].
+    #[must_use]
+    pub fn handlers(mut self, handlers: Option<Arc<ElementHandlers>>) -> Self {
+        self.handlers = handlers;
         self
     }
 

@@ -9,6 +9,8 @@
 //! format or namespace (`super::core`, `super::ns`); [`Builder::start`] and
 //! [`Builder::end`] call the handlers registered for the element's namespace.
 
+mod handlers;
+
 use crate::parse::ValueRepair;
 use crate::parse::xml::{Attr, Attrs};
 use std::borrow::Cow;
@@ -141,6 +143,11 @@ pub(crate) struct Builder {
     pub(super) value_repair: ValueRepair,
     /// The values that repair changed.
     pub(super) repaired: super::text::Repaired,
+    /// The elements the program handles itself
+    /// ([`crate::parse::ParseOptions::handlers`]).
+    pub(super) handlers: Option<std::sync::Arc<crate::parse::ElementHandlers>>,
+    /// The calls recorded for them, in document order.
+    pub(super) handler_calls: Vec<crate::model::HandlerCall>,
 }
 
 pub(super) fn getattr<'a>(attrs: &'a [Attr<'_>], name: &str) -> Option<&'a str> {
@@ -372,6 +379,8 @@ impl Builder {
             sanitize_policy: None,
             value_repair: ValueRepair::default(),
             repaired: super::text::Repaired::default(),
+            handlers: None,
+            handler_calls: Vec::new(),
         }
     }
 
@@ -720,7 +729,9 @@ impl Builder {
         }
         // The element's namespace handlers (looked up once per name, `super::ns`).
         if !(name.handlers.start)(self, key, attrs) {
-            if attrs.is_empty() {
+            if self.handlers.is_some() && self.program_start(key, attrs) {
+                // The program's handler takes the element over.
+            } else if attrs.is_empty() {
                 self.push(key.to_owned(), true);
             } else {
                 let k: Key = fp_key(key).to_owned().into();
@@ -742,7 +753,10 @@ impl Builder {
         if suffix == "svg" && self.svg_ok > 0 {
             self.svg_ok -= 1;
         }
-        if !super::ns::podcast::end(self) && (self.svg_ok > 0 || !(name.handlers.end)(self, key)) {
+        let handled = super::ns::podcast::end(self)
+            || (self.svg_ok == 0 && (name.handlers.end)(self, key))
+            || (self.handlers.is_some() && self.program_end(key));
+        if !handled {
             self.pop_unused(key, true);
         }
         let mut emitted = false;

@@ -143,7 +143,8 @@ impl<'o> Driver<'o> {
                 options.sanitize_policy.clone(),
             )
             .value_repair(options.value_repair)
-            .unknown_budget(options.max_unknown_elements),
+            .unknown_budget(options.max_unknown_elements)
+            .program_handlers(options.handlers.clone()),
             spare_attrs: Vec::new(),
             scopes: Scopes::default(),
             names: NameCache::default(),
@@ -442,6 +443,7 @@ impl<'o> Driver<'o> {
             feed,
             entries,
             bozo,
+            handler_calls: builder.handler_calls,
         }
     }
 }

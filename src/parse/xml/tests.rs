@@ -14,6 +14,7 @@ use crate::parse::{ParseOptions, parse_str};
 use quick_xml::Reader;
 use quick_xml::events::Event;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 #[test]
 fn both_passes_agree_on_a_well_formed_feed() {
@@ -1144,6 +1145,101 @@ fn an_element_the_end_of_the_text_cuts_off_before_any_text_has_no_value() {
         &ParseOptions::default(),
     );
     assert_eq!(r.entries[0].title.as_deref(), Some(""));
+}
+
+#[test]
+fn elements_the_program_handles_become_calls_instead_of_keys() {
+    use crate::model::{HandlerCall, HandlerContext};
+    use crate::parse::ElementHandlers;
+    let rss = "<rss version='2.0' xmlns:newznab='http://www.newznab.com/DTD/2010/feeds/attributes/'>\
+               <channel><title>T</title><newznab:response offset='0' total='2'/>\
+               <item><title>a</title><newznab:attr name='size' value='10'/>\
+               <newznab:attr name='category' value='5000'/><newznab:note> n </newznab:note></item>\
+               <item><title>b</title><newznab:attr name='size' value='20'/></item>\
+               </channel></rss>";
+    // Without handlers: unknown elements are keys (the last attribute dictionary wins).
+    let plain = parse_str(rss, &ParseOptions::default());
+    assert!(plain.handler_calls.is_empty());
+    assert!(plain.entries[0].extra.contains_key("newznab_attr"));
+    let handlers = ElementHandlers {
+        start: vec!["newznab_attr".into(), "newznab_response".into()],
+        end: vec!["newznab_note".into(), "newznab_attr".into()],
+    };
+    let options = ParseOptions::default().handlers(Some(Arc::new(handlers)));
+    for r in [parse_str(rss, &options), parse_str_lenient(rss, &options)] {
+        let calls = &r.handler_calls;
+        let call =
+            |key: &str, end, context, attrs: &[(&str, &str)], text: Option<&str>| HandlerCall {
+                key: key.into(),
+                end,
+                context,
+                attrs: attrs
+                    .iter()
+                    .map(|(k, v)| ((*k).into(), (*v).into()))
+                    .collect(),
+                text: text.map(Into::into),
+            };
+        assert_eq!(
+            *calls,
+            [
+                call(
+                    "newznab_response",
+                    false,
+                    HandlerContext::Feed,
+                    &[("offset", "0"), ("total", "2")],
+                    None
+                ),
+                call(
+                    "newznab_attr",
+                    false,
+                    HandlerContext::Entry(0),
+                    &[("name", "size"), ("value", "10")],
+                    None
+                ),
+                call("newznab_attr", true, HandlerContext::Entry(0), &[], None),
+                call(
+                    "newznab_attr",
+                    false,
+                    HandlerContext::Entry(0),
+                    &[("name", "category"), ("value", "5000")],
+                    None
+                ),
+                call("newznab_attr", true, HandlerContext::Entry(0), &[], None),
+                call(
+                    "newznab_note",
+                    true,
+                    HandlerContext::Entry(0),
+                    &[],
+                    Some("n")
+                ),
+                call(
+                    "newznab_attr",
+                    false,
+                    HandlerContext::Entry(1),
+                    &[("name", "size"), ("value", "20")],
+                    None
+                ),
+                call("newznab_attr", true, HandlerContext::Entry(1), &[], None),
+            ]
+        );
+        // Left to the handlers: not stored; the rest as without them.
+        assert!(!r.feed.extra.contains_key("newznab_response"));
+        for e in &r.entries {
+            assert!(!e.extra.contains_key("newznab_attr") && !e.extra.contains_key("newznab_note"));
+        }
+        assert_eq!(r.entries[1].title.as_deref(), Some("b"));
+    }
+    // Elements this crate reads a field from are its own: no call.
+    let handlers = ElementHandlers {
+        start: vec!["title".into()],
+        end: vec!["title".into()],
+    };
+    let r = parse_str(
+        rss,
+        &ParseOptions::default().handlers(Some(Arc::new(handlers))),
+    );
+    assert!(r.handler_calls.is_empty());
+    assert_eq!(r.entries[0].title.as_deref(), Some("a"));
 }
 
 mod expat;
