@@ -1229,6 +1229,25 @@ fn elements_the_program_handles_become_calls_instead_of_keys() {
         }
         assert_eq!(r.entries[1].title.as_deref(), Some("b"));
     }
+    // Each call spends one of the budget of keys without a field (as does the feed's
+    // `newznab:response`, stored under its key): past it, none is recorded, the skipped
+    // ones are counted.
+    let handlers = ElementHandlers {
+        start: vec!["newznab_attr".into()],
+        end: vec!["newznab_attr".into()],
+    };
+    let options = ParseOptions::default()
+        .handlers(Some(Arc::new(handlers)))
+        .max_unknown_elements(4);
+    let r = parse_str(rss, &options);
+    assert_eq!(r.handler_calls.len(), 3);
+    assert!(
+        r.bozo
+            .iter()
+            .any(|b| b.kind == BozoKind::LimitExceeded && b.message.contains("skipped")),
+        "{:?}",
+        r.bozo
+    );
     // Elements this crate reads a field from are its own: no call.
     let handlers = ElementHandlers {
         start: vec!["title".into()],

@@ -17,6 +17,19 @@ impl Builder {
         self
     }
 
+    /// Whether one more call may be recorded: each spends one of the budget of keys
+    /// without a field ([`crate::parse::ParseOptions::max_unknown_elements`]), as the
+    /// element would have, so that a document of a million such elements cannot make
+    /// the calls cost many times its size; one past it is counted as skipped.
+    fn call_allowed(&mut self) -> bool {
+        if self.unknown_left == 0 {
+            self.unknown_dropped += 1;
+            return false;
+        }
+        self.unknown_left -= 1;
+        true
+    }
+
     /// Where feedparser's `_get_context()` points now.
     fn handler_context(&self) -> HandlerContext {
         // The open entry's index: the final ones come first.
@@ -35,6 +48,9 @@ impl Builder {
     pub(in crate::parse::xml) fn program_start(&mut self, key: &str, attrs: &Attrs<'_>) -> bool {
         if !self.handlers.as_ref().is_some_and(|h| h.has(key, false)) {
             return false;
+        }
+        if !self.call_allowed() {
+            return true;
         }
         let call = HandlerCall {
             key: key.to_owned(),
@@ -58,7 +74,14 @@ impl Builder {
         if !self.handlers.as_ref().is_some_and(|h| h.has(key, true)) {
             return false;
         }
-        let text = if self.stack.last().is_some_and(|e| e.name == key) {
+        let open = self.stack.last().is_some_and(|e| e.name == key);
+        if !self.call_allowed() {
+            if open {
+                self.stack.pop();
+            }
+            return true;
+        }
+        let text = if open {
             self.stack
                 .pop()
                 .map(|e| super::super::text::trim_value(&e.text).to_owned())
