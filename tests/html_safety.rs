@@ -270,6 +270,23 @@ fn vectors() -> Vec<String> {
             v.push(format!("<{t} {a}=\"{s}\">x</{t}>"));
         }
     }
+    // After a construct the SGML rules cannot close, the sanitizer reads on (the
+    // construct's `<` becomes text): what follows is sanitized like any markup.
+    let broken = [
+        "<img alt=\"a \"b\" c\"\n />",
+        "<a title=\"never closed ",
+        "<!-- never closed ",
+        "<![CDATA[ never closed ",
+        "<!DOCTYPE x [ ",
+        "<?pi never closed ",
+        "<p\u{1}",
+    ];
+    let some: Vec<String> = v.iter().step_by(7).cloned().collect();
+    for b in broken {
+        for vector in &some {
+            v.push(format!("{b}{vector}"));
+        }
+    }
     v
 }
 
@@ -443,6 +460,26 @@ fn the_checker_catches_what_feedparser_lets_through() {
     assert!(check_allowing("<iframe src=\"/embed/1\"></iframe>", &["iframe"]).is_ok());
 }
 
+#[test]
+fn markup_after_a_construct_that_never_closes_is_read_on() {
+    // An attribute whose quotes a `&#34;` reference broke (feedparser decodes it first),
+    // and a line break before the tag's end: the tag is text, the markup after it is
+    // markup (escaping the whole rest showed the entry's markup as text).
+    let value = "<p>before</p><img src=\"http://e/x.png\" alt=\"the \"everything\" case\"\n />\
+                 <figcaption>cap</figcaption><h4>head</h4><p>after <b>bold</b></p>";
+    let out = HtmlFilter::new().resolve(false).apply(value);
+    assert!(out.starts_with("<p>before</p>&lt;img src="), "{out}");
+    assert!(
+        out.ends_with("<figcaption>cap</figcaption><h4>head</h4><p>after <b>bold</b></p>"),
+        "{out}"
+    );
+    // What follows is sanitized as any markup is.
+    let value = "<img alt=\"a \"b\" c\"\n /><script>alert(1)</script><i onclick=\"x()\">i</i>";
+    let out = HtmlFilter::new().resolve(false).apply(value);
+    assert_eq!(out, "&lt;img alt=\"a \"b\" c\"\n /><i>i</i>");
+    assert!(check(&out).is_ok());
+}
+
 /// The text of `html` and the `href` of its links, as a browser reads them.
 fn rendered(html: &str) -> (String, Vec<String>) {
     let doc = Html::parse_fragment(html);
@@ -565,6 +602,20 @@ fn hostile_shapes_stay_linear() {
         ("100,000 unclosed-looking comments", comments),
         ("100,000 unbalanced quotes", unclosed_quotes),
         ("10 MB value", ten_mb),
+        // Constructs that never close, each searching to the end for its close: read
+        // past a bounded number of times, then the rest is text.
+        (
+            "100,000 unclosed processing instructions",
+            "<?pi ".repeat(100_000),
+        ),
+        (
+            "100,000 unclosed marked sections",
+            "<![CDATA[ x ".repeat(100_000),
+        ),
+        (
+            "100,000 unclosed declarations",
+            "<!DOCTYPE x [ ".repeat(100_000),
+        ),
     ] {
         let (t, len) = best_time(&input, f);
         assert!(

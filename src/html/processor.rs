@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// How many constructs that never close (see [`Processor::run`]) are read past in one
+/// value before the rest of it is left as text.
+const MAX_REREADS: u32 = 16;
+
 /// The filter's state over one value.
 pub(super) struct Processor<'f> {
     out: String,
@@ -102,6 +106,9 @@ impl<'f> Processor<'f> {
         let n = b.len();
         let mut i = 0;
         let mut no_close_from = usize::MAX;
+        // Constructs that never close read past so far (each may have looked to the end
+        // of the value for its close: a bounded number keeps the time linear).
+        let mut rereads = 0;
         while i < n {
             let j = crate::bytes::find3(b'<', b'&', b'&', &b[i..]).map_or(n, |o| i + o);
             if i < j {
@@ -150,6 +157,30 @@ impl<'f> Processor<'f> {
             };
             match scan {
                 Scan::At(k) => i = k,
+                // When sanitizing, a construct the SGML rules cannot close (a tag whose
+                // quotes or `>` never come right) is text from its `<` only: the `<` is
+                // escaped and reading goes on, so that the markup after it is read (and
+                // sanitized) as a browser reads it, where feedparser passes the whole
+                // rest of the value through unsanitized and escaping all of it would show
+                // the rest of the entry as text. (While URIs are resolved too, the rest
+                // is first left as written, as feedparser's resolver leaves it, and then
+                // sanitized afresh, below.) After `MAX_REREADS` of them, the rest is
+                // text: each may have searched to the end of the value.
+                Scan::Incomplete
+                    if self.filter.sanitize
+                        && !self.filter.resolve
+                        && b[i] == b'<'
+                        && i + 1 < n
+                        && rereads < MAX_REREADS =>
+                {
+                    rereads += 1;
+                    if self.unacceptable == 0 {
+                        // `&lt;`, or `<` where what follows can open nothing (see
+                        // `Processor::finish`).
+                        self.push_deferred_lt();
+                    }
+                    i += 1;
+                }
                 Scan::Incomplete => break,
             }
         }
