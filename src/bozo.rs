@@ -102,15 +102,17 @@ impl BozoKind {
 }
 
 /// The record feedparser's single `bozo_exception` stands for: the last of the kinds
-/// feedparser reports ([`BozoKind::is_feedparsers`]), so that a problem only this crate
-/// finds (text repaired after the markup was read, say) does not hide the one feedparser
-/// names; the last record when there is none of those.
+/// feedparser reports ([`BozoKind::is_feedparsers`]) that is not [`Bozo::judged`], so
+/// that a problem only this crate finds (text repaired after the markup was read, say)
+/// does not hide the one feedparser names; else the last record not judged; else the
+/// last record.
 #[must_use]
 pub fn reported(records: &[Bozo]) -> Option<&Bozo> {
     records
         .iter()
         .rev()
-        .find(|r| r.kind.is_feedparsers())
+        .find(|r| r.kind.is_feedparsers() && !r.judged)
+        .or_else(|| records.iter().rev().find(|r| !r.judged))
         .or_else(|| records.last())
 }
 
@@ -186,6 +188,14 @@ pub struct Bozo {
     pub message: String,
     /// Where, when known.
     pub position: Option<Position>,
+    /// A finding of this crate's judgement that feedparser, which makes no such
+    /// judgement, would not report: an encoding override decided on evidence although
+    /// the overridden encoding decodes the document without error (feedparser keeps
+    /// that encoding and says nothing), text found UTF-8 encoded twice and repaired. The
+    /// document is still described by the record; a program written for feedparser's
+    /// single flag is not told the feed is broken (the Python package's `bozo` leaves
+    /// such records out).
+    pub judged: bool,
 }
 
 impl Bozo {
@@ -196,7 +206,15 @@ impl Bozo {
             kind,
             message: message.into(),
             position: None,
+            judged: false,
         }
+    }
+
+    /// The same record, marked [`Bozo::judged`].
+    #[must_use]
+    pub fn judged(mut self) -> Self {
+        self.judged = true;
+        self
     }
 
     /// The same record with a position.

@@ -169,9 +169,18 @@ def _finish(result):
     records = dict.get(result, "bozo_exceptions")
     if records:
         exceptions = [make_exception(r) for r in records]
-        exc = reported([r.get("type") for r in records], exceptions)
         dict.__setitem__(result, "bozo_exceptions", exceptions)
-        dict.__setitem__(result, "bozo_exception", exc)
+        # ``bozo`` and ``bozo_exception`` are feedparser's flag: the engine's judgements
+        # that feedparser does not make (an override of an encoding that decodes, text
+        # found UTF-8 encoded twice) stay in ``bozo_exceptions`` only.
+        shown = [(r.get("type"), e) for r, e in zip(records, exceptions) if not e.judged]
+        if not shown:
+            dict.__setitem__(result, "bozo", False)
+            dict.pop(result, "bozo_exception", None)
+            exc = None
+        else:
+            exc = reported([k for k, _ in shown], [e for _, e in shown])
+            dict.__setitem__(result, "bozo_exception", exc)
         if dict.get(result, "bozo") is True and isinstance(exc, SAXException):
             # feedparser's value when its XML parser failed (``1``; ``True`` for its
             # other problems): equal to ``True``, but not the same in a JSON dump.

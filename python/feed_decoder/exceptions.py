@@ -23,7 +23,12 @@ undone is a ``TransportError`` based as feedparser's exception for it too:
 ``GzipDecodingError`` is an ``OSError``, ``DeflateDecodingError`` a ``zlib.error``.
 
 Every instance also carries the record's position as attributes ``line``, ``column``
-(1-based, in characters) and ``offset`` (a 0-based byte offset), ``None`` when unknown.
+(1-based, in characters) and ``offset`` (a 0-based byte offset), ``None`` when unknown,
+and ``judged``: true for a finding of the engine's judgement that feedparser does not
+make (an override of a declared encoding that decodes the document without error, text
+found UTF-8 encoded twice and repaired). Such a record is in ``bozo_exceptions`` only:
+``bozo`` and ``bozo_exception`` stay feedparser's, so that a program that turns away
+feeds feedparser calls broken does not turn this one away.
 A ``SAXParseException``'s own ``getMessage()`` and locator are what feedparser's XML
 parser reports: expat's words ("mismatched tag", the engine's detail after them in
 ``detail``), and the position in the text feedparser hands it, whose first line is an
@@ -224,6 +229,7 @@ def make_exception(record):
     else:
         exc = _class_of(name)(message)
     exc.line, exc.column, exc.offset = line, column, offset
+    exc.judged = bool(record.get("judged"))
     return exc
 
 

@@ -377,6 +377,29 @@ def test_sax_positions_and_messages_are_expats_in_feedparsers_text():
         assert e.detail.startswith(message + ": "), data
 
 
+def test_judgements_feedparser_does_not_make_leave_its_flag_down():
+    # UTF-8 bytes declared iso-8859-1: feedparser keeps iso-8859-1 (it decodes) and says
+    # nothing; the engine reads UTF-8 and records the override, in bozo_exceptions only,
+    # so that a program turning away feeds feedparser calls broken keeps this one.
+    data = "<?xml version='1.0' encoding='iso-8859-1'?><rss version='2.0'><channel>" \
+           "<title>Crème brûlée</title></channel></rss>"
+    d = feedparser.parse(data.encode("utf-8"))
+    assert d.feed.title == "Crème brûlée" and d.encoding == "utf-8"
+    assert d.bozo is False and "bozo_exception" not in d
+    (e,) = d.bozo_exceptions
+    assert isinstance(e, feedparser.CharacterEncodingOverride) and e.judged
+    # An encoding that does not decode the bytes is overridden by feedparser too.
+    d = feedparser.parse(data.replace("iso-8859-1", "us-ascii").encode("utf-8"))
+    assert d.bozo and isinstance(d.bozo_exception, feedparser.CharacterEncodingOverride)
+    assert not d.bozo_exception.judged
+    # With a problem feedparser reports, that one is the exception (a media type that is
+    # not XML, under which the declared encoding stands).
+    d = feedparser.parse(data.encode("utf-8"),
+                         response_headers={"content-type": "application/octet-stream"})
+    assert d.bozo and isinstance(d.bozo_exception, feedparser.NonXMLContentType)
+    assert [e.judged for e in d.bozo_exceptions] == [False, True]
+
+
 def test_bozo_exception_is_the_problem_feedparser_would_report():
     # ``--`` in a comment (feedparser's XML parser stops there), then content marked
     # base64 that is not, which only the engine reports: feedparser's problem wins.

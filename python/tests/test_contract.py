@@ -43,6 +43,8 @@ def _record(exc):
         value = getattr(exc, key, None)
         if value is not None:
             out[key] = value
+    if getattr(exc, "judged", False):
+        out["judged"] = True
     return out
 
 
@@ -84,6 +86,10 @@ def test_the_python_result_is_the_json_contract():
         for path, line in zip(batch, lines):
             want = json.loads(line)
             want.pop("input", None)
+            if want.get("bozo_exceptions") and all(r.get("judged") for r in want["bozo_exceptions"]):
+                # Only the engine's judgements: feedparser's flag stays down in Python.
+                want["bozo"] = False
+                want.pop("bozo_exception", None)
             if "error" in want:
                 continue
             got = _plain(feed_decoder.parse(path))

@@ -1155,7 +1155,7 @@ pub(crate) fn run<'a>(
             "the text was UTF-8 encoded twice (read as windows-1252 and encoded again): \
              all {runs} such runs are undone"
         );
-        double = Some(Bozo::new(BozoKind::DoubleEncoded, msg).at(at));
+        double = Some(Bozo::new(BozoKind::DoubleEncoded, msg).at(at).judged());
     }
 
     let (pick, unknown) = match (winner, chain.least_bad.take()) {
@@ -1204,7 +1204,13 @@ pub(crate) fn run<'a>(
                 {
                     msg.push_str(&format!(" (read as {first}, {why})"));
                 }
-                bozo.push(Bozo::new(BozoKind::CharacterEncodingOverride, msg));
+                let record = Bozo::new(BozoKind::CharacterEncodingOverride, msg);
+                // Overruled although it decodes (on evidence, a detector's or a letter
+                // judge's reading): feedparser, which moves on only when a decoding
+                // fails, would have kept it.
+                let decodes =
+                    Charset::for_label(&first).is_some_and(|c| c.decode_strict(chain.body).is_ok());
+                bozo.push(if decodes { record.judged() } else { record });
             }
             (text, label.clone(), Some(charset), Some((label, source)))
         }

@@ -35,7 +35,8 @@ use crate::decode::Trail;
 use crate::model::Entry;
 use crate::{Headers, Parsed, Transport};
 
-/// A bozo record as `{"type", "message", "line"?, "column"?, "offset"?}`.
+/// A bozo record as `{"type", "message", "line"?, "column"?, "offset"?, "judged"?}`
+/// (`judged` only when true, see [`Bozo::judged`]).
 #[must_use]
 pub fn bozo_json(b: &Bozo) -> Value {
     let mut m = Map::new();
@@ -51,6 +52,9 @@ pub fn bozo_json(b: &Bozo) -> Value {
         if let Some(o) = p.offset {
             m.insert("offset".into(), o.into());
         }
+    }
+    if b.judged {
+        m.insert("judged".into(), true.into());
     }
     Value::Object(m)
 }
@@ -492,6 +496,40 @@ mod tests {
         assert_eq!(v["headers"]["content-type"], "text/plain");
         assert_eq!(v["decoding"]["media_class"], "other-text");
         assert_eq!(v["decoding"]["rfc3023"]["rule"], "2.6");
+    }
+
+    #[test]
+    fn judged_records_say_so_and_feedparsers_own_problem_is_reported() {
+        // UTF-8 bytes declared iso-8859-1 (an override feedparser would not make), sent
+        // as application/octet-stream (not XML, which feedparser reports; the declared
+        // encoding stands).
+        let parsed = crate::parse(
+            "<?xml version='1.0' encoding='iso-8859-1'?><rss><channel><title>Größe</title>\
+             </channel></rss>"
+                .as_bytes(),
+            &Transport::content_type("application/octet-stream"),
+        );
+        let v = to_json(&parsed);
+        let all = v["bozo_exceptions"].as_array().unwrap();
+        let kinds: Vec<_> = all.iter().map(|r| r["type"].as_str().unwrap()).collect();
+        assert_eq!(
+            kinds,
+            ["NonXMLContentType", "CharacterEncodingOverride"],
+            "{all:?}"
+        );
+        assert_eq!(all[1]["judged"], true);
+        assert!(all[0].get("judged").is_none());
+        assert_eq!(v["bozo_exception"], all[0]);
+        assert_eq!(v["bozo"], true);
+        // Alone, the judged record is the last one.
+        let parsed = crate::parse(
+            "<?xml version='1.0' encoding='iso-8859-1'?><rss><channel><title>Größe</title>\
+             </channel></rss>"
+                .as_bytes(),
+            &Transport::Local,
+        );
+        let v = to_json(&parsed);
+        assert_eq!(v["bozo_exception"]["judged"], true);
     }
 
     #[test]

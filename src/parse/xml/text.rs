@@ -366,7 +366,8 @@ impl Repaired {
         }
     }
 
-    /// The records, in the order the fields were first repaired.
+    /// The records, in the order the fields were first repaired: [`Bozo::judged`], as
+    /// feedparser reports no repair (it makes the Latin-1 ones silently).
     pub(super) fn records(&self) -> impl Iterator<Item = Bozo> + '_ {
         let named = self.fields.iter().map(|f| {
             let place = if f.in_entry { "entries" } else { "the feed" };
@@ -378,6 +379,7 @@ impl Repaired {
                     f.name, f.count, f.before, f.after
                 ),
             )
+            .judged()
         });
         let others = (self.others > 0).then(|| {
             Bozo::new(
@@ -387,6 +389,7 @@ impl Repaired {
                     self.others
                 ),
             )
+            .judged()
         });
         named.chain(others)
     }
