@@ -191,7 +191,8 @@ pub struct Bozo {
     /// A finding of this crate's judgement that feedparser, which makes no such
     /// judgement, would not report: an encoding override decided on evidence although
     /// the overridden encoding decodes the document without error (feedparser keeps
-    /// that encoding and says nothing), text found UTF-8 encoded twice and repaired. The
+    /// that encoding and says nothing), text found UTF-8 encoded twice and repaired,
+    /// content marked base64 that is not (kept as published, as feedparser does). The
     /// document is still described by the record; a program written for feedparser's
     /// single flag is not told the feed is broken (the Python package's `bozo` leaves
     /// such records out).

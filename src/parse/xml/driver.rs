@@ -400,12 +400,16 @@ impl<'o> Driver<'o> {
         bozo.extend(own);
         if builder.not_base64 > 0 {
             let n = builder.not_base64;
-            bozo.push(Bozo::new(
-                BozoKind::InvalidBase64,
-                format!(
-                    "{n} content value(s) marked base64 are not base64 text; kept as published"
-                ),
-            ));
+            bozo.push(
+                Bozo::new(
+                    BozoKind::InvalidBase64,
+                    format!(
+                        "{n} content value(s) marked base64 are not base64 text; kept as published"
+                    ),
+                )
+                // feedparser keeps them so too, silently.
+                .judged(),
+            );
         }
         if builder.unknown_dropped > 0 {
             bozo.push(Bozo::new(
