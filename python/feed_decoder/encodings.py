@@ -53,8 +53,9 @@ def convert_to_utf8(http_headers, data, result):
     ``http_headers`` (a mapping, empty or ``None`` for a local document) are the
     response's headers: ``Content-Type`` takes part in the decision as RFC 3023 says.
     ``result`` (a mapping) receives ``encoding`` and, for a problem,
-    ``bozo``/``bozo_exception``/``bozo_exceptions`` (``CharacterEncodingOverride``,
-    ``CharacterEncodingUnknown``, ``NonXMLContentType`` …).
+    ``bozo_exceptions`` (``CharacterEncodingOverride``, ``CharacterEncodingUnknown``,
+    ``NonXMLContentType`` …) and, as ``parse`` sets them, ``bozo``/``bozo_exception``
+    (not for a judgement feedparser does not make, such as UTF-8 declared iso-8859-1).
     """
     from .api import _engine_options
     from .exceptions import make_exception, reported
@@ -66,10 +67,13 @@ def convert_to_utf8(http_headers, data, result):
     if records:
         exceptions = [
             make_exception({"type": t, "message": m, "line": line, "column": column,
-                            "offset": offset})
-            for t, m, line, column, offset in records
+                            "offset": offset, "judged": judged})
+            for t, m, line, column, offset, judged in records
         ]
-        result["bozo"] = True
-        result["bozo_exception"] = reported([r[0] for r in records], exceptions)
         result["bozo_exceptions"] = exceptions
+        # As ``parse``: a judgement feedparser does not make leaves its flag down.
+        shown = [(r[0], e) for r, e in zip(records, exceptions) if not e.judged]
+        if shown:
+            result["bozo"] = True
+            result["bozo_exception"] = reported([k for k, _ in shown], [e for _, e in shown])
     return text

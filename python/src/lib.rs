@@ -197,8 +197,9 @@ fn parse_bytes_outcome(bytes: &[u8], transport: &Transport, options: &Options) -
     })
 }
 
-/// A bozo record as `decode_bytes` returns it: `(type, message, line, column, offset)`.
-type RecordTuple = (String, String, Option<u64>, Option<u64>, Option<u64>);
+/// A bozo record as `decode_bytes` returns it: `(type, message, line, column, offset,
+/// judged)`.
+type RecordTuple = (String, String, Option<u64>, Option<u64>, Option<u64>, bool);
 
 /// Decodes a document without parsing it (feedparser's `encodings.convert_to_utf8`):
 /// returns the text as a standalone UTF-8 document (its XML declaration rewritten to say
@@ -224,7 +225,14 @@ fn decode_bytes<'py>(
                 .map(|b| {
                     let p = b.position.unwrap_or_default();
                     let name = b.kind.feedparser_name().to_owned();
-                    (name, b.message.clone(), p.line, p.column, p.offset)
+                    (
+                        name,
+                        b.message.clone(),
+                        p.line,
+                        p.column,
+                        p.offset,
+                        b.judged,
+                    )
                 })
                 .collect::<Vec<RecordTuple>>();
             (d.to_utf8_document(), d.encoding, records)
@@ -234,7 +242,7 @@ fn decode_bytes<'py>(
     Ok(match decoded {
         Ok((doc, encoding, records)) => (PyBytes::new(py, doc.as_bytes()), encoding, records),
         Err(message) => {
-            let record = (PANIC_KIND.to_owned(), message, None, None, None);
+            let record = (PANIC_KIND.to_owned(), message, None, None, None, false);
             (data.clone(), String::new(), vec![record])
         }
     })

@@ -391,6 +391,13 @@ def test_convert_to_utf8_is_the_engines_decision(feedparser):
     result = {}
     encodings.convert_to_utf8({"content-type": "text/html"}, b"<rss/>", result)
     assert any(isinstance(e, feedparser.NonXMLContentType) for e in result["bozo_exceptions"])
+    # UTF-8 declared iso-8859-1: the engine's judgement, recorded, feedparser's flag down.
+    result = {}
+    out = encodings.convert_to_utf8(
+        {}, "<?xml version='1.0' encoding='iso-8859-1'?><rss>Größe</rss>".encode(), result)
+    assert "Größe".encode() in out and result["encoding"] == "utf-8"
+    assert "bozo" not in result and "bozo_exception" not in result
+    assert [e.judged for e in result["bozo_exceptions"]] == [True]
     assert encodings.parse_content_type("text/xml; charset='utf-8'") == ("text/xml", "utf-8")
     assert encodings.parse_content_type("application/rss+xml") == ("application/rss+xml", "")
 
