@@ -173,13 +173,11 @@ def _finish(result):
         # ``bozo`` and ``bozo_exception`` are feedparser's flag: the engine's judgements
         # that feedparser does not make (an override of an encoding that decodes, text
         # found UTF-8 encoded twice) stay in ``bozo_exceptions`` only.
-        shown = [(r.get("type"), e) for r, e in zip(records, exceptions) if not e.judged]
-        if not shown:
+        exc = reported([r.get("type") for r in records], exceptions)
+        if exc is None:
             dict.__setitem__(result, "bozo", False)
             dict.pop(result, "bozo_exception", None)
-            exc = None
         else:
-            exc = reported([k for k, _ in shown], [e for _, e in shown])
             dict.__setitem__(result, "bozo_exception", exc)
         if dict.get(result, "bozo") is True and isinstance(exc, SAXException):
             # feedparser's value when its XML parser failed (``1``; ``True`` for its

@@ -72,8 +72,8 @@ def convert_to_utf8(http_headers, data, result):
         ]
         result["bozo_exceptions"] = exceptions
         # As ``parse``: a judgement feedparser does not make leaves its flag down.
-        shown = [(r[0], e) for r, e in zip(records, exceptions) if not e.judged]
-        if shown:
+        exc = reported([r[0] for r in records], exceptions)
+        if exc is not None:
             result["bozo"] = True
-            result["bozo_exception"] = reported([k for k, _ in shown], [e for _, e in shown])
+            result["bozo_exception"] = exc
     return text

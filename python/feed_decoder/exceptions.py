@@ -190,14 +190,16 @@ _FEEDPARSERS = frozenset((
 
 
 def reported(kinds, exceptions):
-    """The exception feedparser's ``bozo_exception`` stands for, of ``exceptions`` (not
-    empty) made from records of the type names ``kinds``: the last of a kind feedparser
-    reports, so that a problem only the engine finds does not hide the one feedparser
-    names; the last one when there is none of those."""
-    for kind, exc in zip(reversed(kinds), reversed(exceptions)):
+    """The exception feedparser's ``bozo_exception`` stands for, of ``exceptions`` made
+    from records of the type names ``kinds``, or ``None`` when feedparser would report
+    none: a judged one (``judged``, a finding feedparser does not make) is left out; of
+    the others, the last of a kind feedparser reports, so that a problem only the engine
+    finds does not hide the one feedparser names, else the last."""
+    shown = [(k, e) for k, e in zip(kinds, exceptions) if not e.judged]
+    for kind, exc in reversed(shown):
         if kind in _FEEDPARSERS:
             return exc
-    return exceptions[-1]
+    return shown[-1][1] if shown else None
 
 
 def make_exception(record):

@@ -14,7 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use feed_decoder::html::{AllowList, HtmlFilter, Markup};
 use feed_decoder::http::{FetchError, FetchOptions, Fetched, fetch_blocking};
-use feed_decoder::{Decoder, Headers, ParseOptions, Parsed, Policy, Transport};
+use feed_decoder::{Decoder, Headers, ParseOptions, Parsed, Policy, Position, Transport};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -167,23 +167,40 @@ fn guarded(f: impl FnOnce() -> Outcome) -> Outcome {
 /// A parse result kept for conversion: without its decoded text, which the result does
 /// not hold (for a UTF-8 input it is a slice of the input, which `into_owned` would copy;
 /// for any other it is as large as the input): the memory goes to the Python objects.
-/// What the positions of its SAX records need of the text is kept instead.
+/// The positions its SAX records have in feedparser's reading are kept instead.
 struct Kept {
     parsed: Parsed<'static>,
-    /// The text's opening, when a record has a position feedparser's XML parser reports.
-    opening: Option<Opening>,
+    /// `(index, line, column)`: each SAX record with a position, where feedparser's XML
+    /// parser reports it (see [`Opening`]; the column 0-based, as expat counts it).
+    expat: Vec<(usize, u64, u64)>,
 }
 
 fn kept(mut parsed: Parsed<'_>) -> Box<Kept> {
-    let opening = parsed
-        .bozo
-        .iter()
-        .any(|r| is_sax(r.kind) && r.position.is_some())
-        .then(|| Opening::of(&parsed.decoded.text));
+    let mut opening = None;
+    let mut expat = Vec::new();
+    for (i, r) in parsed.bozo.iter().enumerate() {
+        let sax = matches!(
+            r.kind,
+            feed_decoder::BozoKind::NotWellFormed | feed_decoder::BozoKind::UndeclaredNamespace
+        );
+        if let (
+            true,
+            Some(Position {
+                line: Some(line),
+                column: Some(column),
+                ..
+            }),
+        ) = (sax, r.position)
+        {
+            let at = opening.get_or_insert_with(|| Opening::of(&parsed.decoded.text));
+            let (line, column) = at.expat_position(line, column);
+            expat.push((i, line, column.saturating_sub(1)));
+        }
+    }
     parsed.decoded.text = std::borrow::Cow::Borrowed("");
     Box::new(Kept {
         parsed: parsed.into_owned(),
-        opening,
+        expat,
     })
 }
 
@@ -378,18 +395,15 @@ fn convert<'py>(
     let mut b = topy::Builder::new(py, dict_type.clone())?;
     match outcome {
         Outcome::Parsed(kept, extra) => {
-            let Kept {
-                mut parsed,
-                opening,
-            } = *kept;
+            let Kept { mut parsed, expat } = *kept;
             let calls = std::mem::take(&mut parsed.handler_calls);
             let entries = std::mem::take(&mut parsed.entries);
             // `entries` is converted with an empty list, which keeps the key's place.
             let out = b.top(&parsed)?;
             drop(parsed);
             let d = out.cast::<PyDict>()?;
-            if let Some(opening) = opening {
-                place_as_expat(d, opening)?;
+            if !expat.is_empty() {
+                place_as_expat(d, &expat)?;
             }
             if !calls.is_empty() {
                 // Taken out by the Python layer, which calls the program's handlers.
@@ -446,15 +460,6 @@ fn handler_calls<'py>(
     Ok(out)
 }
 
-/// Whether a record is reported as an `xml.sax.SAXParseException` (its position is the
-/// XML parser's).
-fn is_sax(kind: feed_decoder::BozoKind) -> bool {
-    matches!(
-        kind,
-        feed_decoder::BozoKind::NotWellFormed | feed_decoder::BozoKind::UndeclaredNamespace
-    )
-}
-
 /// The length, in characters, of the XML declaration feedparser puts in front of the
 /// text it hands its XML parser (`<?xml version='1.0' encoding='utf-8'?>`).
 const FEEDPARSER_DECLARATION: u64 = 38;
@@ -503,28 +508,20 @@ impl Opening {
     }
 }
 
-/// Gives every SAX record of a converted result the position feedparser's XML parser
-/// would report ([`Opening::expat_position`]), under the record key `expat` as `(line, column)`,
-/// the column 0-based as expat counts it. The Python layer makes the exception's SAX
-/// locator from it; the record's own `line` and `column` stay the document's.
-fn place_as_expat(result: &Bound<'_, PyDict>, opening: Opening) -> PyResult<()> {
+/// Gives the SAX records of a converted result feedparser's positions ([`Kept::expat`])
+/// under the record key `expat`, as `(line, column)`: the Python layer makes the
+/// exception's SAX locator from it; the record's own `line` and `column` stay the
+/// document's.
+fn place_as_expat(result: &Bound<'_, PyDict>, expat: &[(usize, u64, u64)]) -> PyResult<()> {
     let py = result.py();
     let Some(records) = result.get_item(intern!(py, "bozo_exceptions"))? else {
         return Ok(());
     };
-    for record in records.cast::<PyList>()?.iter() {
-        let record = record.cast::<PyDict>()?;
-        let kind = record.get_item(intern!(py, "type"))?;
-        let sax = kind.is_some_and(|k| {
-            k.extract::<String>()
-                .is_ok_and(|k| matches!(&*k, "SAXParseException" | "UndeclaredNamespace"))
-        });
-        let line = record.get_item(intern!(py, "line"))?;
-        let column = record.get_item(intern!(py, "column"))?;
-        if let (true, Some(line), Some(column)) = (sax, line, column) {
-            let (line, column) = opening.expat_position(line.extract()?, column.extract()?);
-            record.set_item(intern!(py, "expat"), (line, column.saturating_sub(1)))?;
-        }
+    let records = records.cast::<PyList>()?;
+    for &(i, line, column) in expat {
+        records
+            .get_item(i)?
+            .set_item(intern!(py, "expat"), (line, column))?;
     }
     Ok(())
 }

@@ -343,6 +343,8 @@ struct Chain<'d, 'a> {
     tried: Vec<Attempt>,
     seen_labels: Vec<String>,
     seen_charsets: Vec<Charset>,
+    /// Each charset the chain decoded strictly, and whether that worked.
+    strict: Vec<(Charset, bool)>,
     /// The decoded candidate with the fewest bad characters, and that count.
     least_bad: Option<(usize, Pick<'a>)>,
     /// The first candidate that decoded cleanly to a text that cannot start a document
@@ -359,6 +361,15 @@ struct Chain<'d, 'a> {
 }
 
 impl<'a> Chain<'_, 'a> {
+    /// Whether `charset` decodes the body strictly: as the chain found when it tried it,
+    /// else (a candidate set aside on evidence before decoding) found now.
+    fn decodes(&self, charset: Charset) -> bool {
+        self.strict
+            .iter()
+            .find(|(c, _)| *c == charset)
+            .map_or_else(|| charset.decode_strict(self.body).is_ok(), |&(_, ok)| ok)
+    }
+
     fn attempt(&mut self, label: &str, source: Source, ok: bool, detail: Option<String>) {
         self.tried.push(Attempt {
             label: label.to_owned(),
@@ -437,7 +448,9 @@ impl<'a> Chain<'_, 'a> {
                 repair: None,
             });
         }
-        let decoded = match charset.decode_strict(self.body) {
+        let strict = charset.decode_strict(self.body);
+        self.strict.push((charset, strict.is_ok()));
+        let decoded = match strict {
             Ok(text) => Ok((text, None)),
             Err(e) => match self.recover(charset, &e) {
                 Some((text, repair)) => Ok((text, Some(repair))),
@@ -1106,6 +1119,7 @@ pub(crate) fn run<'a>(
         tried: Vec::new(),
         seen_labels: Vec::new(),
         seen_charsets: Vec::new(),
+        strict: Vec::new(),
         least_bad: None,
         unopened: None,
         unopened_why: Vec::new(),
@@ -1208,8 +1222,7 @@ pub(crate) fn run<'a>(
                 // Overruled although it decodes (on evidence, a detector's or a letter
                 // judge's reading): feedparser, which moves on only when a decoding
                 // fails, would have kept it.
-                let decodes =
-                    Charset::for_label(&first).is_some_and(|c| c.decode_strict(chain.body).is_ok());
+                let decodes = Charset::for_label(&first).is_some_and(|c| chain.decodes(c));
                 bozo.push(if decodes { record.judged() } else { record });
             }
             (text, label.clone(), Some(charset), Some((label, source)))

@@ -353,7 +353,8 @@ pub struct ParsedFeed {
     pub entries: Vec<Entry>,
     /// Markup problems, in the order found.
     pub bozo: Vec<Bozo>,
-    /// The elements of [`crate::parse::ParseOptions::handlers`] met, in document order.
+    /// The elements the parse options named as handled by the program (`handlers`), met,
+    /// in document order.
     pub handler_calls: Vec<HandlerCall>,
 }
 
@@ -361,8 +362,8 @@ pub struct ParsedFeed {
 /// handler the program added to its parser class (`_start_newznab_attr(attrs)` at the
 /// start tag, `_end_…()` at the end tag) for an element this crate reads no field from,
 /// with what the handler gets to see, so that the program's handler can be called
-/// afterwards (the Python package does). Recorded only for the element keys
-/// [`crate::parse::ParseOptions::handlers`] names; the element is then left to the
+/// afterwards (the Python package does). Recorded only for the element keys the parse
+/// options name (`ParseOptions::handlers`); the element is then left to the
 /// handler (not stored under its key as an unknown element is).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HandlerCall {

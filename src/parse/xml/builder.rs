@@ -304,10 +304,13 @@ impl Builder {
     /// field in the model; a new key without one spends one of the budget, and when
     /// none is left it is counted as skipped.
     fn key_allowed(&mut self, key: &Key, exists: bool) -> bool {
-        if exists || super::convert::is_typed_key(key) {
-            return true;
-        }
-        if self.over_budget(key, exists) {
+        exists || super::convert::is_typed_key(key) || self.spend_unknown()
+    }
+
+    /// Spends one of the budget of keys without a field: `false` (counted as skipped)
+    /// when none is left.
+    fn spend_unknown(&mut self) -> bool {
+        if self.unknown_left == 0 {
             self.unknown_dropped += 1;
             return false;
         }

@@ -17,19 +17,6 @@ impl Builder {
         self
     }
 
-    /// Whether one more call may be recorded: each spends one of the budget of keys
-    /// without a field ([`crate::parse::ParseOptions::max_unknown_elements`]), as the
-    /// element would have, so that a document of a million such elements cannot make
-    /// the calls cost many times its size; one past it is counted as skipped.
-    fn call_allowed(&mut self) -> bool {
-        if self.unknown_left == 0 {
-            self.unknown_dropped += 1;
-            return false;
-        }
-        self.unknown_left -= 1;
-        true
-    }
-
     /// Where feedparser's `_get_context()` points now.
     fn handler_context(&self) -> HandlerContext {
         // The open entry's index: the final ones come first.
@@ -49,7 +36,10 @@ impl Builder {
         if !self.handlers.as_ref().is_some_and(|h| h.has(key, false)) {
             return false;
         }
-        if !self.call_allowed() {
+        // Each call spends one of the budget of keys without a field, as the element
+        // would have (a million such elements cannot make the calls cost many times
+        // their size).
+        if !self.spend_unknown() {
             return true;
         }
         let call = HandlerCall {
@@ -75,7 +65,7 @@ impl Builder {
             return false;
         }
         let open = self.stack.last().is_some_and(|e| e.name == key);
-        if !self.call_allowed() {
+        if !self.spend_unknown() {
             if open {
                 self.stack.pop();
             }
