@@ -19,6 +19,9 @@
 //! status is 2 when any input could not be read (or the arguments are wrong), 0
 //! otherwise. A closed standard output ends the program quietly with status 0.
 
+#[path = "cli/huge_pages.rs"]
+mod huge_pages;
+
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -737,6 +740,10 @@ fn stdout() -> Box<dyn Write + Send> {
     }
     Box::new(std::io::stdout())
 }
+
+/// Large blocks (a big feed's bytes and text) in huge pages: see [`huge_pages`].
+#[global_allocator]
+static ALLOCATOR: huge_pages::HugePagesForLargeBlocks = huge_pages::HugePagesForLargeBlocks;
 
 fn main() -> ExitCode {
     let args = Args::parse();

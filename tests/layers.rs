@@ -125,9 +125,10 @@ fn relative(path: &Path) -> String {
 }
 
 /// The module path of a file (`parse/xml/mod.rs` → `[parse, xml]`); `None` for the
-/// binaries, which are crates of their own.
+/// binaries, which are crates of their own (`main.rs` with the files of `cli/` it
+/// includes, and `bin/`).
 fn module_of(rel: &str) -> Option<Vec<String>> {
-    if rel == "main.rs" || rel.starts_with("bin/") {
+    if rel == "main.rs" || rel.starts_with("bin/") || rel.starts_with("cli/") {
         return None;
     }
     let mut parts: Vec<String> = rel
