@@ -22,6 +22,7 @@ class Options:
         base_uri: Optional[str] = None,
         sanitizer: Optional[SanitizePolicy] = None,
         handlers: Optional[Tuple[Sequence[str], Sequence[str]]] = None,
+        namespaces: Optional[Sequence[Tuple[str, str]]] = None,
     ) -> None: ...
 
 class Request:

@@ -18,7 +18,7 @@ from xml.sax import SAXException
 from . import _core
 from .datetimes import _date_handlers, _reparse_dates
 from .exceptions import make_exception, reported
-from .mixin import _call_handlers, _program_handlers
+from .mixin import _call_handlers, _program_handlers, _program_namespaces
 from .sanitizer import _policy as _sanitizer_policy
 from .util import FeedParserDict
 
@@ -129,8 +129,9 @@ def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_de
     whole = optimistic_encoding_detection is not None and not optimistic_encoding_detection
     sanitizer = _sanitizer_policy()
     handlers = _program_handlers()
+    namespaces = _program_namespaces()
     key = (sanitize, resolve, whole, policy, detector, tld, max_entries, max_depth, base_uri,
-           sanitizer, handlers)
+           sanitizer, handlers, namespaces)
     try:
         return _OPTIONS[key]
     except KeyError:
@@ -142,7 +143,7 @@ def _engine_options(sanitize_html, resolve_relative_uris, optimistic_encoding_de
         detector=detector, tld=tld,
         detector_prefix=sys.maxsize if whole else None,  # maxsize: the whole document
         max_entries=max_entries, max_depth=max_depth, base_uri=base_uri,
-        sanitizer=sanitizer, handlers=handlers)
+        sanitizer=sanitizer, handlers=handlers, namespaces=namespaces)
     if key is not None:
         if len(_OPTIONS) >= 64:
             _OPTIONS.clear()

@@ -9,9 +9,15 @@ namespace is keyed with the prefix the document declares for it, so the arXiv AP
 ``<opensearch:totalResults>`` is ``opensearch_totalresults``.
 
 :attr:`_FeedParserMixin.namespaces` is that table (feedparser's, and the Podcasting 2.0
-namespace this engine reads), for programs that read it or add to it (as programs
-reading the arXiv API do). The engine keeps its own copy, compiled in: changing this
-dictionary does not change what ``parse`` returns.
+namespace this engine reads), for programs that read it or add to it. A namespace a
+program adds (``namespaces["http://www.newznab.com/DTD/2010/feeds/attributes/"] =
+"newznab"``, as Usenet programs do) keys its elements and attributes by the program's
+prefix, whatever prefix the document binds, and ``namespaces`` in the result lists it
+under that prefix, as in feedparser. As in feedparser, the table is read at the first
+parse into ``_FeedParserMixin._matchnamespaces`` (by lower-cased URI), which later
+parses read: add a namespace before parsing, or to that copy. The engine keeps its own
+copy of the known namespaces, compiled in: changing the prefix of one of those does not
+change what ``parse`` returns.
 
 Programs that read elements feedparser does not know add handlers to this class, as
 they do to feedparser's (``_FeedParserMixin._start_newznab_attr = handler``, a
@@ -53,6 +59,10 @@ class _FeedParserMixin:
 
     #: feedparser 5's name of :meth:`looks_like_html`.
     lookslikehtml = looks_like_html
+
+    #: feedparser's copy of :attr:`namespaces` by lower-cased URI, made at the first
+    #: parse (and read from then on).
+    _matchnamespaces = {}
 
     #: Namespace URI -> the prefix of its elements' keys.
     namespaces = {
@@ -132,6 +142,32 @@ class _FeedParserMixin:
 
 #: How many names the class holds as defined here: more means a program added some.
 _OWN_NAMES = len(vars(_FeedParserMixin))
+
+#: The namespace table as defined here, by lower-cased URI.
+_OWN_MATCH = {uri.lower(): prefix for uri, prefix in _FeedParserMixin.namespaces.items()}
+
+
+def _program_namespaces():
+    """The ``(uri, prefix)`` pairs a program added to (or changed in) the namespace
+    table, or ``None``. The table is feedparser's: :attr:`_FeedParserMixin.namespaces`
+    as it is at the first parse, copied then into
+    :attr:`_FeedParserMixin._matchnamespaces` by lower-cased URI (feedparser reads the
+    copy, so a namespace added after the first parse counts only when added there too).
+    The engine keys the elements and attributes of such a namespace by the program's
+    prefix; a namespace it knows already keeps its own prefix."""
+    match = _FeedParserMixin._matchnamespaces
+    if not isinstance(match, dict):
+        return None
+    if not match:
+        for uri, prefix in _FeedParserMixin.namespaces.items():
+            if isinstance(uri, str):
+                match[uri.lower()] = prefix
+    if len(match) == len(_OWN_MATCH) and match == _OWN_MATCH:
+        return None
+    pairs = tuple((uri, prefix) for uri, prefix in match.items()
+                  if isinstance(uri, str) and isinstance(prefix, str)
+                  and _OWN_MATCH.get(uri) != prefix)
+    return pairs or None
 
 
 def _program_handlers():

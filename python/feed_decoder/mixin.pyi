@@ -3,6 +3,7 @@
 from typing import Dict
 
 class _FeedParserMixin:
+    _matchnamespaces: Dict[str, str]
     namespaces: Dict[str, str]
     @staticmethod
     def looks_like_html(s: str) -> bool: ...

@@ -73,7 +73,7 @@ impl Options {
     #[new]
     #[pyo3(signature = (*, sanitize_html=true, resolve_relative_uris=true, policy="recover",
         detector=true, tld=None, detector_prefix=None, max_entries=None, max_depth=None,
-        base_uri=None, sanitizer=None, handlers=None))]
+        base_uri=None, sanitizer=None, handlers=None, namespaces=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         sanitize_html: bool,
@@ -87,6 +87,7 @@ impl Options {
         base_uri: Option<String>,
         sanitizer: Option<PyRef<'_, SanitizePolicy>>,
         handlers: Option<(Vec<String>, Vec<String>)>,
+        namespaces: Option<Vec<(String, String)>>,
     ) -> PyResult<Self> {
         let policy = match policy {
             "recover" => Policy::Recover,
@@ -111,6 +112,9 @@ impl Options {
             .sanitize_policy(sanitizer.map(|s| std::sync::Arc::clone(&s.lists)))
             .handlers(handlers.map(|(start, end)| {
                 std::sync::Arc::new(feed_decoder::parse::ElementHandlers { start, end })
+            }))
+            .namespaces(namespaces.map(|pairs| {
+                std::sync::Arc::new(feed_decoder::parse::ExtraNamespaces::new(pairs))
             }));
         if let Some(n) = max_entries {
             parse = parse.max_entries(n);

@@ -473,3 +473,52 @@ def test_a_failing_handler_fails_the_parse_as_in_feedparser(program_handlers):
     program_handlers("_start_newznab_attr", start_attr)
     with pytest.raises(KeyError):
         feedparser.parse(NEWZNAB)
+
+
+NEWZNAB_URI = "http://www.newznab.com/DTD/2010/feeds/attributes/"
+# The namespace bound to a prefix of the indexer's own.
+NZB = (b"<rss version='2.0' xmlns:nzb='" + NEWZNAB_URI.encode() + b"'><channel><title>I</title>"
+       b"<item><title>One</title><nzb:attr nzb:name='size' value='100'/>"
+       b"<nzb:note>kept</nzb:note></item></channel></rss>")
+
+
+def test_namespaces_a_program_adds_key_their_elements_as_in_feedparser(program_handlers):
+    cls = feedparser.mixin._FeedParserMixin
+    seen = []
+    program_handlers("_start_newznab_attr", lambda self, attrs_d: seen.append(dict(attrs_d)))
+    feedparser.parse(RSS)  # feedparser reads its table into the copy at the first parse
+    try:
+        # Added to the table after the first parse: not read (feedparser reads its copy).
+        cls.namespaces[NEWZNAB_URI] = "newznab"
+        d = feedparser.parse(NZB)
+        assert "nzb_note" in d.entries[0] and d.namespaces == {"nzb": NEWZNAB_URI}
+        assert seen == []
+        # Added to the copy: the namespace's elements and attributes are the program's.
+        cls._matchnamespaces[NEWZNAB_URI] = "newznab"
+        d = feedparser.parse(NZB)
+        e = d.entries[0]
+        assert e.newznab_note == "kept" and "nzb_note" not in e
+        assert d.namespaces == {"newznab": NEWZNAB_URI}
+        assert seen == [{"newznab:name": "size", "nzb:name": "size", "value": "100"}]
+        # A known namespace keeps its prefix, whatever the program gives it.
+        cls._matchnamespaces["http://purl.org/dc/elements/1.1/"] = "dublin"
+        d = feedparser.parse(b"<rss xmlns:d='http://purl.org/dc/elements/1.1/'><channel>"
+                             b"<d:creator>C</d:creator></channel></rss>")
+        assert d.feed.author == "C" and d.namespaces == {"dc": "http://purl.org/dc/elements/1.1/"}
+    finally:
+        del cls.namespaces[NEWZNAB_URI]
+        del cls._matchnamespaces[NEWZNAB_URI]
+        cls._matchnamespaces["http://purl.org/dc/elements/1.1/"] = "dc"
+    assert "nzb_note" in feedparser.parse(NZB).entries[0]
+
+
+def test_namespaces_added_before_the_first_parse_are_read(tmp_path):
+    # A program that sets its namespace up at start-up, as SABnzbd does.
+    run_python(tmp_path, """
+        import feed_decoder as feedparser
+        uri = "http://www.newznab.com/DTD/2010/feeds/attributes/"
+        feedparser.mixin._FeedParserMixin.namespaces[uri] = "newznab"
+        doc = (b"<rss xmlns:nzb='" + uri.encode() + b"'><channel><item>"
+               b"<nzb:note>kept</nzb:note></item></channel></rss>")
+        assert feedparser.parse(doc).entries[0].newznab_note == "kept"
+    """)

@@ -105,6 +105,15 @@ pub struct ParseOptions {
     ///
     /// Default: `None`.
     pub handlers: Option<Arc<ElementHandlers>>,
+    /// Namespaces the calling program gives a prefix of its own (feedparser's
+    /// `_FeedParserMixin.namespaces[uri] = prefix`, as Usenet programs add
+    /// `http://www.newznab.com/DTD/2010/feeds/attributes/` as `newznab`): an element or
+    /// attribute of such a namespace is keyed by that prefix (`newznab_attr`, also for a
+    /// document that binds the namespace to `nzb`), and the result's `namespaces` lists
+    /// the namespace under it. A namespace this crate already knows keeps its own prefix.
+    ///
+    /// Default: `None`.
+    pub namespaces: Option<Arc<ExtraNamespaces>>,
     /// The per-value repair of double UTF-8, set by [`crate::parse_with`] from the policy
     /// and the decoded document (see [`ValueRepair`]).
     pub(crate) value_repair: ValueRepair,
@@ -125,6 +134,44 @@ impl ElementHandlers {
     pub(crate) fn has(&self, key: &str, end: bool) -> bool {
         let keys = if end { &self.end } else { &self.start };
         keys.iter().any(|k| k == key)
+    }
+}
+
+/// The namespaces of [`ParseOptions::namespaces`]: URI → prefix.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExtraNamespaces {
+    /// By URI as the parser compares namespaces (lower-cased), in the order given.
+    prefixes: Vec<(String, String)>,
+}
+
+impl ExtraNamespaces {
+    /// The namespaces of `(uri, prefix)` pairs (URIs compared without regard to case; of
+    /// two pairs with one URI, the last counts, as in a Python `dict`).
+    pub fn new<U: AsRef<str>, P: Into<String>>(pairs: impl IntoIterator<Item = (U, P)>) -> Self {
+        let mut prefixes: Vec<(String, String)> = Vec::new();
+        for (uri, prefix) in pairs {
+            let key = xml::ns_key(uri.as_ref()).into_owned();
+            let prefix = prefix.into();
+            match prefixes.iter_mut().find(|(k, _)| *k == key) {
+                Some(slot) => slot.1 = prefix,
+                None => prefixes.push((key, prefix)),
+            }
+        }
+        ExtraNamespaces { prefixes }
+    }
+
+    /// Whether there is none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.prefixes.is_empty()
+    }
+
+    /// The prefix of a namespace, by its URI as `xml::ns::ns_key` gives it.
+    pub(crate) fn prefix(&self, uri_key: &str) -> Option<&str> {
+        self.prefixes
+            .iter()
+            .find(|(k, _)| k == uri_key)
+            .map(|(_, p)| p.as_str())
     }
 }
 
@@ -180,6 +227,7 @@ impl Default for ParseOptions {
             resolve_relative_uris: true,
             sanitize_policy: None,
             handlers: None,
+            namespaces: None,
             value_repair: ValueRepair::default(),
         }
     }
@@ -272,6 +320,13 @@ impl ParseOptions {
     #[must_use]
     pub fn handlers(mut self, handlers: Option<Arc<ElementHandlers>>) -> Self {
         self.handlers = handlers;
+        self
+    }
+
+    /// Sets [`ParseOptions::namespaces`].
+    #[must_use]
+    pub fn namespaces(mut self, namespaces: Option<Arc<ExtraNamespaces>>) -> Self {
+        self.namespaces = namespaces.filter(|n| !n.is_empty());
         self
     }
 

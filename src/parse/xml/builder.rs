@@ -148,6 +148,9 @@ pub(crate) struct Builder {
     pub(super) handlers: Option<std::sync::Arc<crate::parse::ElementHandlers>>,
     /// The calls recorded for them, in document order.
     pub(super) handler_calls: Vec<crate::model::HandlerCall>,
+    /// The namespaces the program gives a prefix
+    /// ([`crate::parse::ParseOptions::namespaces`]).
+    pub(super) extra_namespaces: Option<std::sync::Arc<crate::parse::ExtraNamespaces>>,
 }
 
 pub(super) fn getattr<'a>(attrs: &'a [Attr<'_>], name: &str) -> Option<&'a str> {
@@ -383,6 +386,7 @@ impl Builder {
             value_repair: ValueRepair::default(),
             repaired: super::text::Repaired::default(),
             handlers: None,
+            extra_namespaces: None,
             handler_calls: Vec::new(),
         }
     }
@@ -426,7 +430,12 @@ impl Builder {
             }
         }
         let (uri, lower) = normalize_ns(uri);
-        match canonical_prefix(&lower) {
+        let known = canonical_prefix(&lower).or_else(|| {
+            self.extra_namespaces
+                .as_deref()
+                .and_then(|n| n.prefix(&lower))
+        });
+        match known {
             Some(p) => {
                 self.namespaces_in_use.insert(p.to_owned(), uri);
             }

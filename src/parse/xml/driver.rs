@@ -11,7 +11,7 @@ use super::attrs::dedup_attrs;
 use super::builder::Builder;
 use super::limits::Limit;
 use super::names::{Name, NameCache, lower_in_place, lowercase_cow};
-use super::ns::{canonical_prefix, ns_key};
+use super::ns::ns_key;
 use super::scopes::Scopes;
 use super::{Attr, Attrs};
 use crate::bozo::{Bozo, BozoKind};
@@ -144,7 +144,8 @@ impl<'o> Driver<'o> {
             )
             .value_repair(options.value_repair)
             .unknown_budget(options.max_unknown_elements)
-            .program_handlers(options.handlers.clone()),
+            .program_handlers(options.handlers.clone())
+            .extra_namespaces(options.namespaces.clone()),
             spare_attrs: Vec::new(),
             scopes: Scopes::default(),
             names: NameCache::default(),
@@ -216,7 +217,9 @@ impl<'o> Driver<'o> {
                 Some((p, _)) => match self.resolve(Some(p)) {
                     // A namespace feedparser does not know: its strict parser keys the
                     // attribute by its local name too (`thr:count` is also `count`).
-                    Some(uri) => canonical_prefix(&ns_key(uri)).or(self.strict.then_some("")),
+                    Some(uri) => self
+                        .namespace_prefix(&ns_key(uri))
+                        .or(self.strict.then_some("")),
                     None if self.strict && p != "xmlns" => {
                         return Err(Undeclared(p.to_owned()));
                     }

@@ -117,6 +117,9 @@ mod lenient;
 mod limits;
 mod names;
 mod ns;
+
+/// How the parser compares namespace URIs (for [`crate::parse::ExtraNamespaces`]).
+pub(crate) use ns::ns_key;
 mod params;
 pub(crate) mod record;
 mod scopes;

@@ -132,6 +132,17 @@ pub(crate) fn lower_in_place(s: &mut Cow<'_, str>) {
 }
 
 impl<'o> Driver<'o> {
+    /// The prefix feedparser keys a namespace by (its URI as [`ns_key`] gives it): this
+    /// crate's table, then the program's ([`crate::parse::ParseOptions::namespaces`]).
+    pub(super) fn namespace_prefix(&self, uri_key: &str) -> Option<&str> {
+        canonical_prefix(uri_key).or_else(|| {
+            self.options
+                .namespaces
+                .as_deref()
+                .and_then(|n| n.prefix(uri_key))
+        })
+    }
+
     /// Computes feedparser's tag for a qualified name in the current scope. `Err` holds
     /// an undeclared prefix.
     fn tag_for(&self, qname: &str) -> Result<(String, Option<&'static str>), String> {
@@ -145,7 +156,7 @@ impl<'o> Driver<'o> {
         }
         let lower = ns_key(uri.unwrap_or(""));
         let mut tag = String::with_capacity(qname.len() + 8);
-        match canonical_prefix(&lower) {
+        match self.namespace_prefix(&lower) {
             Some(p) if !p.is_empty() => {
                 tag.push_str(p);
                 tag.make_ascii_lowercase();
@@ -196,7 +207,11 @@ impl<'o> Driver<'o> {
     pub(super) fn stash_names(&mut self) {
         // A root with more declarations than any feed needs (a hostile one) is not
         // kept: the stash outlives the feed.
-        if self.names.is_empty() || self.scopes.bound() > MAX_STASHED_BINDINGS {
+        // Names keyed through a program's namespaces are that parse's only.
+        if self.names.is_empty()
+            || self.scopes.bound() > MAX_STASHED_BINDINGS
+            || self.options.namespaces.is_some()
+        {
             return;
         }
         let names = std::mem::take(&mut self.names);
@@ -213,8 +228,12 @@ impl<'o> Driver<'o> {
 
     /// Takes the names a recent feed resolved, when its root bound every prefix (and the
     /// default namespace) to what this root binds them to: a name is a function of the
-    /// qualified name and the URI its prefix is bound to, nothing else.
+    /// qualified name and the URI its prefix is bound to, nothing else (and of the
+    /// program's namespaces: a parse with some reuses no names).
     pub(super) fn reuse_names(&mut self) {
+        if self.options.namespaces.is_some() {
+            return;
+        }
         NAME_STASH.with(|stash| {
             let mut stash = stash.borrow_mut();
             if let Some(i) = stash.iter().position(|(b, _)| self.scopes.binds(b)) {

@@ -1262,3 +1262,4 @@ fn elements_the_program_handles_become_calls_instead_of_keys() {
 }
 
 mod expat;
+mod namespaces;
