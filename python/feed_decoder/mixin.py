@@ -41,6 +41,47 @@ really HTML, for programs that make it themselves.
 __all__ = ["_FeedParserMixin"]
 
 
+class _MatchTable(dict):
+    """A ``dict`` that notes when it is changed (so that each parse need not compare the
+    namespace table with its first state)."""
+
+    __slots__ = ("changed",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.changed = True
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self.changed = True
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        self.changed = True
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def _changing(name):
+        method = getattr(dict, name)
+
+        def changing(self, *args, **kwargs):
+            self.changed = True
+            return method(self, *args, **kwargs)
+
+        changing.__name__ = name
+        changing.__doc__ = method.__doc__
+        return changing
+
+    update = _changing("update")
+    setdefault = _changing("setdefault")
+    pop = _changing("pop")
+    popitem = _changing("popitem")
+    clear = _changing("clear")
+    del _changing
+
+
 class _FeedParserMixin:
     """feedparser's parser class, reduced to its namespace table and its guess of
     HTML."""
@@ -62,7 +103,7 @@ class _FeedParserMixin:
 
     #: feedparser's copy of :attr:`namespaces` by lower-cased URI, made at the first
     #: parse (and read from then on).
-    _matchnamespaces = {}
+    _matchnamespaces = _MatchTable()
 
     #: Namespace URI -> the prefix of its elements' keys.
     namespaces = {
@@ -158,16 +199,26 @@ def _program_namespaces():
     match = _FeedParserMixin._matchnamespaces
     if not isinstance(match, dict):
         return None
+    tracked = type(match) is _MatchTable
+    if tracked and not match.changed:
+        return _last_namespaces[0]
     if not match:
         for uri, prefix in _FeedParserMixin.namespaces.items():
             if isinstance(uri, str):
                 match[uri.lower()] = prefix
-    if len(match) == len(_OWN_MATCH) and match == _OWN_MATCH:
-        return None
-    pairs = tuple((uri, prefix) for uri, prefix in match.items()
-                  if isinstance(uri, str) and isinstance(prefix, str)
-                  and _OWN_MATCH.get(uri) != prefix)
-    return pairs or None
+    pairs = None
+    if len(match) != len(_OWN_MATCH) or match != _OWN_MATCH:
+        pairs = tuple((uri, prefix) for uri, prefix in match.items()
+                      if isinstance(uri, str) and isinstance(prefix, str)
+                      and _OWN_MATCH.get(uri) != prefix) or None
+    if tracked:
+        match.changed = False
+        _last_namespaces[0] = pairs
+    return pairs
+
+
+#: What :func:`_program_namespaces` found when the table last changed.
+_last_namespaces = [None]
 
 
 def _program_handlers():

@@ -501,14 +501,22 @@ def test_namespaces_a_program_adds_key_their_elements_as_in_feedparser(program_h
         assert d.namespaces == {"newznab": NEWZNAB_URI}
         assert seen == [{"newznab:name": "size", "nzb:name": "size", "value": "100"}]
         # A known namespace keeps its prefix, whatever the program gives it.
-        cls._matchnamespaces["http://purl.org/dc/elements/1.1/"] = "dublin"
+        cls._matchnamespaces.update({"http://purl.org/dc/elements/1.1/": "dublin"})
         d = feedparser.parse(b"<rss xmlns:d='http://purl.org/dc/elements/1.1/'><channel>"
                              b"<d:creator>C</d:creator></channel></rss>")
         assert d.feed.author == "C" and d.namespaces == {"dc": "http://purl.org/dc/elements/1.1/"}
     finally:
         del cls.namespaces[NEWZNAB_URI]
-        del cls._matchnamespaces[NEWZNAB_URI]
+        cls._matchnamespaces.pop(NEWZNAB_URI)
         cls._matchnamespaces["http://purl.org/dc/elements/1.1/"] = "dc"
+    # Every change of the copy is seen (the table is compared again only then).
+    d = feedparser.parse(NZB)
+    assert "nzb_note" in d.entries[0] and seen[1:] == []
+    cls._matchnamespaces.setdefault(NEWZNAB_URI, "newznab")
+    try:
+        assert "newznab_note" in feedparser.parse(NZB).entries[0]
+    finally:
+        del cls._matchnamespaces[NEWZNAB_URI]
     assert "nzb_note" in feedparser.parse(NZB).entries[0]
 
 
