@@ -25,7 +25,7 @@ use crate::model::{Entry, Feed, Link};
 pub(super) use super::params::ContentParams;
 use super::params::{SharedStrs, TextMetas};
 
-use super::ns::{canonical_prefix, normalize_ns};
+use super::ns::{normalize_ns, prefix_for};
 use super::text::{base64_utf8, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into};
 use crate::charset::repair::{double_utf8_fixed, fix_c1_char_refs, map_cp1252};
 
@@ -430,12 +430,7 @@ impl Builder {
             }
         }
         let (uri, lower) = normalize_ns(uri);
-        let known = canonical_prefix(&lower).or_else(|| {
-            self.extra_namespaces
-                .as_deref()
-                .and_then(|n| n.prefix(&lower))
-        });
-        match known {
+        match prefix_for(&lower, self.extra_namespaces.as_deref()) {
             Some(p) => {
                 self.namespaces_in_use.insert(p.to_owned(), uri);
             }

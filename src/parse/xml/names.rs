@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::rc::Rc;
 
 use super::driver::{Driver, Undeclared};
-use super::ns::{self, canonical_prefix, ns_key};
+use super::ns::{self, ns_key};
 use super::scopes::Bindings;
 
 /// An element name as the builder sees it: feedparser's tag (`prefix:local`, lower-cased)
@@ -132,15 +132,9 @@ pub(crate) fn lower_in_place(s: &mut Cow<'_, str>) {
 }
 
 impl<'o> Driver<'o> {
-    /// The prefix feedparser keys a namespace by (its URI as [`ns_key`] gives it): this
-    /// crate's table, then the program's ([`crate::parse::ParseOptions::namespaces`]).
+    /// [`ns::prefix_for`] with the options' namespaces.
     pub(super) fn namespace_prefix(&self, uri_key: &str) -> Option<&str> {
-        canonical_prefix(uri_key).or_else(|| {
-            self.options
-                .namespaces
-                .as_deref()
-                .and_then(|n| n.prefix(uri_key))
-        })
+        ns::prefix_for(uri_key, self.options.namespaces.as_deref())
     }
 
     /// Computes feedparser's tag for a qualified name in the current scope. `Err` holds

@@ -85,6 +85,16 @@ pub(crate) fn handlers_for(key: &str) -> &'static Handlers {
         .map_or(&GENERIC, |(_, h)| h)
 }
 
+/// The prefix feedparser keys a namespace by (its URI lower-cased, as [`ns_key`] gives
+/// it): this crate's table ([`canonical_prefix`]), then the program's
+/// ([`crate::parse::ParseOptions::namespaces`]).
+pub(crate) fn prefix_for<'a>(
+    uri_lower: &str,
+    extra: Option<&'a crate::parse::ExtraNamespaces>,
+) -> Option<&'a str> {
+    canonical_prefix(uri_lower).or_else(|| extra.and_then(|n| n.prefix(uri_lower)))
+}
+
 /// Known namespace URIs (lower-cased) and the prefix feedparser gives them.
 pub(crate) fn canonical_prefix(uri_lower: &str) -> Option<&'static str> {
     Some(match uri_lower {
