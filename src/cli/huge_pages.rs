@@ -4,10 +4,12 @@
 //! second one). The system allocator maps such a block fresh from the kernel, and the
 //! kernel then faults it in one 4 KiB page at a time: about 5,100 faults for the input
 //! alone, 7 % of the whole run's CPU time (`feed-decoder --json` on the 20 MiB Atom
-//! feed: 96 against 89 ms, medians of 20 runs). Where the kernel offers transparent huge
+//! feed: 93 against 87 ms, medians of 15 paired runs). Where the kernel offers transparent huge
 //! pages on request (`/sys/kernel/mm/transparent_hugepage/enabled` set to `madvise`, as
 //! on most distributions, or `always`), asking for them on a large block makes those 2
-//! MiB at a time, and the run makes about 800 faults in all.
+//! MiB at a time, and the run makes about 800 faults in all. (Where memory is short of
+//! free 2 MiB runs, the kernel's `defrag` setting decides whether such a fault waits for
+//! compaction or takes small pages; either way the block works as any other.)
 //!
 //! So this allocator passes every request to [`System`] and, for a block of at least
 //! [`LARGE`] bytes, advises the kernel (`madvise(MADV_HUGEPAGE)`) on the whole 2 MiB pages
