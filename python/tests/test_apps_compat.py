@@ -507,7 +507,7 @@ def test_namespaces_a_program_adds_key_their_elements_as_in_feedparser(program_h
         assert d.feed.author == "C" and d.namespaces == {"dc": "http://purl.org/dc/elements/1.1/"}
     finally:
         del cls.namespaces[NEWZNAB_URI]
-        cls._matchnamespaces.pop(NEWZNAB_URI)
+        cls._matchnamespaces.pop(NEWZNAB_URI, None)
         cls._matchnamespaces["http://purl.org/dc/elements/1.1/"] = "dc"
     # Every change of the copy is seen (the table is compared again only then).
     d = feedparser.parse(NZB)
