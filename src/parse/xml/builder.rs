@@ -148,9 +148,6 @@ pub(crate) struct Builder {
     pub(super) handlers: Option<std::sync::Arc<crate::parse::ElementHandlers>>,
     /// The calls recorded for them, in document order.
     pub(super) handler_calls: Vec<crate::model::HandlerCall>,
-    /// The namespaces the program gives a prefix
-    /// ([`crate::parse::ParseOptions::namespaces`]).
-    pub(super) extra_namespaces: Option<std::sync::Arc<crate::parse::ExtraNamespaces>>,
 }
 
 pub(super) fn getattr<'a>(attrs: &'a [Attr<'_>], name: &str) -> Option<&'a str> {
@@ -386,7 +383,6 @@ impl Builder {
             value_repair: ValueRepair::default(),
             repaired: super::text::Repaired::default(),
             handlers: None,
-            extra_namespaces: None,
             handler_calls: Vec::new(),
         }
     }
@@ -411,8 +407,14 @@ impl Builder {
         self
     }
 
-    /// Records a namespace declaration (prefix `None` for the default namespace).
-    pub(crate) fn track_namespace(&mut self, prefix: Option<&str>, uri: &str) {
+    /// Records a namespace declaration (prefix `None` for the default namespace), under
+    /// the prefix feedparser keys it by (`extra`: the program's namespaces).
+    pub(crate) fn track_namespace(
+        &mut self,
+        prefix: Option<&str>,
+        uri: &str,
+        extra: Option<&crate::parse::ExtraNamespaces>,
+    ) {
         if uri.is_empty() {
             return;
         }
@@ -430,7 +432,7 @@ impl Builder {
             }
         }
         let (uri, lower) = normalize_ns(uri);
-        match prefix_for(&lower, self.extra_namespaces.as_deref()) {
+        match prefix_for(&lower, extra) {
             Some(p) => {
                 self.namespaces_in_use.insert(p.to_owned(), uri);
             }

@@ -144,8 +144,7 @@ impl<'o> Driver<'o> {
             )
             .value_repair(options.value_repair)
             .unknown_budget(options.max_unknown_elements)
-            .program_handlers(options.handlers.clone())
-            .extra_namespaces(options.namespaces.clone()),
+            .program_handlers(options.handlers.clone()),
             spare_attrs: Vec::new(),
             scopes: Scopes::default(),
             names: NameCache::default(),
@@ -186,10 +185,12 @@ impl<'o> Driver<'o> {
         let mut xlink = Vec::new();
         for (k, v) in attrs {
             if k == "xmlns" {
-                self.builder.track_namespace(None, &v);
+                let extra = self.options.namespaces.as_deref();
+                self.builder.track_namespace(None, &v, extra);
                 self.scopes.push(None, v.into_owned());
             } else if let Some(p) = k.strip_prefix("xmlns:") {
-                self.builder.track_namespace(Some(p), &v);
+                let extra = self.options.namespaces.as_deref();
+                self.builder.track_namespace(Some(p), &v, extra);
                 if v == "http://www.w3.org/1999/xlink" {
                     xlink.push((format!("xmlns:{}", p.to_lowercase()).into(), v.clone()));
                 }

@@ -17,15 +17,6 @@ impl Builder {
         self
     }
 
-    /// Sets the namespaces the program gives a prefix.
-    pub(crate) fn extra_namespaces(
-        mut self,
-        namespaces: Option<std::sync::Arc<crate::parse::ExtraNamespaces>>,
-    ) -> Self {
-        self.extra_namespaces = namespaces;
-        self
-    }
-
     /// Where feedparser's `_get_context()` points now.
     fn handler_context(&self) -> HandlerContext {
         // The open entry's index: the final ones come first.
