@@ -3,7 +3,8 @@
 A ``dict`` subclass, as in feedparser, so that ``isinstance(x, dict)``, ``json.dumps``,
 ``copy`` and ``pickle`` work as they always did. On top of plain item access it gives:
 
-- attribute access: ``entry.title`` is ``entry["title"]`` (``AttributeError`` when absent);
+- attribute access: ``entry.title`` is ``entry["title"]`` (when absent, feedparser's
+  ``AttributeError``: ``object has no attribute 'title'``);
 - feedparser's aliases, read through to the key the result holds: ``channel`` → ``feed``,
   ``items`` → ``entries``, ``guid`` → ``id``, ``date`` → ``updated``, ``description`` →
   ``summary`` or ``subtitle``, ``url`` → ``href``, ``copyright`` → ``rights``,
@@ -33,7 +34,6 @@ named ``license`` beside a license link), the converter gives it the class
 ``_ShadowingFeedParserDict``, which resolves aliases first, exactly as feedparser does.
 """
 
-import operator
 import sys
 import warnings
 
@@ -301,7 +301,8 @@ def _key_property(key):
     def del_key(self):
         del self[key]
 
-    return property(operator.itemgetter(key), set_key, del_key,
+    # `d[key]`, in C; an absent key raises feedparser's AttributeError.
+    return property(_core.key_getter(key), set_key, del_key,
                     "The %r key (or what it stands for)." % key)
 
 

@@ -571,6 +571,63 @@ unsafe extern "C" fn missing(
     }
 }
 
+/// The getter of `d.<key>` for a key the class gives a property (`METH_O`, bound to the
+/// key, see [`key_getter`]): `d[key]`, and for an absent key (any `KeyError`) the
+/// `AttributeError` feedparser's `__getattr__` raises, `object has no attribute 'key'`.
+/// Other errors pass through.
+unsafe extern "C" fn key_attribute(
+    key: *mut ffi::PyObject,
+    obj: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: called by the interpreter, which is held, with `key` the function's bound
+    // object (a `str`, kept alive by the function) and `obj` a borrowed reference to the
+    // argument. `PyObject_GetItem` returns a new reference or NULL with an error set;
+    // `PyUnicode_FromFormat`'s `%U` takes a `str`.
+    unsafe {
+        let value = ffi::PyObject_GetItem(obj, key);
+        if value.is_null() && ffi::PyErr_ExceptionMatches(ffi::PyExc_KeyError) != 0 {
+            ffi::PyErr_Clear();
+            let message = ffi::PyUnicode_FromFormat(c"object has no attribute '%U'".as_ptr(), key);
+            if !message.is_null() {
+                ffi::PyErr_SetObject(ffi::PyExc_AttributeError, message);
+                ffi::Py_DecRef(message);
+            }
+        }
+        value
+    }
+}
+
+/// The definition of every [`key_getter`] function (they differ by their bound key).
+struct KeyGetterDef(std::cell::UnsafeCell<ffi::PyMethodDef>);
+
+// SAFETY: the definition is written once, below, and never changed; the interpreter only
+// reads it.
+unsafe impl Sync for KeyGetterDef {}
+
+static KEY_GETTER_DEF: KeyGetterDef = KeyGetterDef(std::cell::UnsafeCell::new(ffi::PyMethodDef {
+    ml_name: c"key_getter".as_ptr(),
+    ml_meth: ffi::PyMethodDefPointer {
+        PyCFunction: key_attribute,
+    },
+    ml_flags: ffi::METH_O,
+    ml_doc: c"The value of the bound key in the dictionary given; AttributeError when absent."
+        .as_ptr(),
+}));
+
+/// A getter for a property of `key` on `FeedParserDict` (`getter(d)` is `d[key]`): as
+/// fast as `operator.itemgetter(key)`, but an absent key raises feedparser's
+/// `AttributeError` (`object has no attribute 'key'`) instead of the `KeyError`.
+#[pyfunction]
+pub(crate) fn key_getter<'py>(key: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: the interpreter is held; the definition is static (it outlives every
+    // function made from it) and `key` a live `str`, which the function keeps a
+    // reference to.
+    unsafe {
+        let raw = ffi::PyCFunction_NewEx(KEY_GETTER_DEF.0.get(), key.as_ptr(), ptr::null_mut());
+        Bound::from_owned_ptr_or_err(key.py(), raw)
+    }
+}
+
 const MISSING_DOC: &CStr = c"The value of an alias or a computed key the dictionary lacks.";
 const GET_DOC: &CStr =
     c"get(key, default=None): the value of key, an alias or a computed key, or default.";

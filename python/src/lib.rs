@@ -850,6 +850,7 @@ fn engine_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fast::install_fast_methods, m)?)?;
+    m.add_function(wrap_pyfunction!(fast::key_getter, m)?)?;
     m.add_class::<Options>()?;
     m.add_class::<SanitizePolicy>()?;
     m.add_class::<Request>()?;

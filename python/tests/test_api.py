@@ -218,6 +218,27 @@ def test_get_takes_one_or_two_arguments_as_dict_get_does():
         e.get(key="title")
 
 
+def test_absent_attribute_is_feedparsers_attribute_error():
+    d = feedparser.parse(RSS)
+    e = d.entries[0]
+    for obj, key in ((d, "status"), (e, "expired"), (e, "license"), (d.feed, "nope")):
+        with pytest.raises(AttributeError) as info:
+            getattr(obj, key)
+        assert not isinstance(info.value, KeyError)
+        assert "object has no attribute '%s'" % key in str(info.value)
+        assert getattr(obj, key, 7) == 7 and not hasattr(obj, key)
+    with pytest.raises(KeyError):
+        d["status"]
+    # An attribute the class serves through a property reads the key, aliases included.
+    assert e.guid == e["id"] and d.channel is d["feed"]
+    # Errors other than an absent key pass through (here a warning made an error).
+    # (`updated` of an entry with only `published` warns that it reads `published`.)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        with pytest.raises(DeprecationWarning):
+            e.updated
+
+
 def test_license_and_empty_category():
     d = feedparser.parse(ATOM)
     e = d.entries[0]
