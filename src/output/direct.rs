@@ -10,12 +10,13 @@
 //! that both give the same bytes, on every file of the corpus and on built values.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::fields::{Field, JsonKey, SortedFields};
 use super::writer::{to_writer, write_string};
-use crate::model::{Entry, Feed, Link, Person, Tag, Text};
+use crate::model::{Entry, Feed, Link, Person, Tag, Text, TextMeta};
 
 type Result = std::result::Result<(), serde_json::Error>;
 
@@ -115,8 +116,51 @@ fn list<W: Write + ?Sized, T>(
     close(w, sep, b"[]")
 }
 
+/// A text construct's details: its media type, language and base (and `src`), written
+/// before its `value`, are one [`TextMeta`] shared by most texts of a feed, so their
+/// bytes (`{"base":…,"language":…,"type":…,"value":`) are kept for the last few metas
+/// this thread wrote and copied out at once.
 fn text<W: Write + ?Sized>(w: &mut W, t: &Text) -> Result {
-    plain(w, t.sorted_fields())
+    META_PREFIXES.with(|cache| -> Result {
+        let mut cache = cache.borrow_mut();
+        let meta = t.meta();
+        let slot = match cache.iter().position(|(m, _)| Arc::ptr_eq(m, meta)) {
+            Some(i) => i,
+            None => {
+                let mut bytes = Vec::with_capacity(64);
+                let mut sep: &[u8] = b"{";
+                // Every field but `value`, which comes last (`sorted_fields` is sorted).
+                for (k, v) in t.sorted_fields().filter(|(k, _)| k.name() != "value") {
+                    bytes.extend_from_slice(sep);
+                    sep = b",";
+                    key(&mut bytes, k)?;
+                    field(&mut bytes, v)?;
+                }
+                bytes.extend_from_slice(sep);
+                bytes.extend_from_slice(b"\"value\":");
+                // The oldest slot makes room (the cache holds a reference, so that no other
+                // meta can take a cached one's address while it is cached).
+                if cache.len() == META_SLOTS {
+                    cache.remove(0);
+                }
+                cache.push((Arc::clone(meta), bytes));
+                cache.len() - 1
+            }
+        };
+        w.write_all(&cache[slot].1).map_err(io)
+    })?;
+    write_string(w, &t.value).map_err(io)?;
+    w.write_all(b"}").map_err(io)
+}
+
+/// How many metas [`text`] keeps the bytes of (a feed's texts mostly use one to three:
+/// plain-text titles, HTML summaries and contents).
+const META_SLOTS: usize = 4;
+
+thread_local! {
+    /// The last metas [`text`] wrote on this thread, with their bytes.
+    static META_PREFIXES: std::cell::RefCell<Vec<(Arc<TextMeta>, Vec<u8>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn link<W: Write + ?Sized>(w: &mut W, l: &Link) -> Result {
@@ -167,7 +211,7 @@ fn field<W: Write + ?Sized>(w: &mut W, f: Field<'_>) -> Result {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::TextMeta;
+
     use serde_json::json;
 
     /// The bytes of both writers for `e`.
@@ -261,6 +305,40 @@ mod tests {
         let mut direct = Vec::new();
         feed(&mut direct, &f).unwrap();
         assert_eq!(direct, serde_json::to_vec(&f).unwrap());
+    }
+
+    #[test]
+    fn texts_of_many_metas_are_written_as_serde_json_writes_them() {
+        // More metas than the cache of their bytes holds, in turn and again, some with a
+        // `src`, equal metas in distinct allocations, and metas freed and made anew (an
+        // address may come back with another meta: the cache must not trust it).
+        let meta = |i: usize| TextMeta {
+            content_type: ["text/plain", "text/html", "application/xhtml+xml"][i % 3].into(),
+            language: i.is_multiple_of(2).then(|| format!("l\"{i}").into()),
+            base: format!("http://b/{}", i % 5).into(),
+            src: (i % 4 == 3).then(|| format!("s{i}")),
+        };
+        let shared: Vec<std::sync::Arc<TextMeta>> =
+            (0..7).map(|i| std::sync::Arc::new(meta(i))).collect();
+        for round in 0..40 {
+            let mut e = Entry::default();
+            let i = (round * 5) % 7;
+            e.title_detail = Some(Box::new(Text::shared(
+                std::sync::Arc::clone(&shared[i]),
+                format!("v{round}\n").into(),
+            )));
+            // A fresh meta each round, dropped with the entry.
+            e.summary_detail = Some(Box::new(Text::new(meta(round), "s".into())));
+            e.content = vec![
+                Text::shared(std::sync::Arc::clone(&shared[(i + 1) % 7]), "c".into()),
+                Text::new(meta(round + 1), "d".into()),
+            ];
+            let (direct, serde) = both(&e);
+            assert_eq!(
+                String::from_utf8_lossy(&direct),
+                String::from_utf8_lossy(&serde)
+            );
+        }
     }
 
     #[test]
