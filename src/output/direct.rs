@@ -42,41 +42,55 @@ fn map<'a, W: Write + ?Sized>(
     extra: &crate::model::Extra,
 ) -> Result {
     let mut extra = extra.iter().peekable();
-    let mut sep: &[u8] = b"{";
+    let mut first = true;
     for (k, v) in fields {
         let name = k.name();
         while let Some((ek, ev)) = extra.next_if(|(ek, _)| ek.as_str() < name) {
-            w.write_all(sep).map_err(io)?;
-            sep = b",";
+            separator(w, &mut first)?;
             json_entry(w, ek, ev)?;
         }
         extra.next_if(|(ek, _)| ek.as_str() == name);
-        w.write_all(sep).map_err(io)?;
-        sep = b",";
-        key(w, k)?;
+        member(w, &mut first, k)?;
         field(w, v)?;
     }
     for (ek, ev) in extra {
-        w.write_all(sep).map_err(io)?;
-        sep = b",";
+        separator(w, &mut first)?;
         json_entry(w, ek, ev)?;
     }
-    close(w, sep, b"{}")
+    close_object(w, first)
 }
 
-/// Ends a map or list: `empty` when nothing was written (`sep` is still the opening).
+/// What comes before an object's member: `{` before its first, else `,`.
+#[inline(always)]
+fn separator<W: Write + ?Sized>(w: &mut W, first: &mut bool) -> Result {
+    let sep: &[u8] = if std::mem::take(first) { b"{" } else { b"," };
+    w.write_all(sep).map_err(io)
+}
+
+/// What comes before the value of a member of literal key `k`: `{"key":` for an object's
+/// first member, else `,"key":` (one write).
+#[inline(always)]
+fn member<W: Write + ?Sized>(w: &mut W, first: &mut bool, k: JsonKey) -> Result {
+    if std::mem::take(first) {
+        w.write_all(b"{").map_err(io)?;
+        w.write_all(k.quoted()).map_err(io)
+    } else {
+        w.write_all(k.after_comma()).map_err(io)
+    }
+}
+
+/// Ends an object: `{}` when it has no member (`first` is still set).
+fn close_object<W: Write + ?Sized>(w: &mut W, first: bool) -> Result {
+    w.write_all(if first { b"{}" } else { b"}" }).map_err(io)
+}
+
+/// Ends a list: `empty` when nothing was written (`sep` is still the opening).
 fn close<W: Write + ?Sized>(w: &mut W, sep: &[u8], empty: &[u8]) -> Result {
     if sep == b"," {
         w.write_all(&empty[1..]).map_err(io)
     } else {
         w.write_all(empty).map_err(io)
     }
-}
-
-/// `"key":` for a literal key of the model, in one write.
-#[inline]
-fn key<W: Write + ?Sized>(w: &mut W, k: JsonKey) -> Result {
-    w.write_all(k.quoted()).map_err(io)
 }
 
 /// `"key":value` for a key and value that are JSON already.
@@ -91,14 +105,12 @@ fn plain<'a, W: Write + ?Sized>(
     w: &mut W,
     fields: impl Iterator<Item = (JsonKey, Field<'a>)>,
 ) -> Result {
-    let mut sep: &[u8] = b"{";
+    let mut first = true;
     for (k, v) in fields {
-        w.write_all(sep).map_err(io)?;
-        sep = b",";
-        key(w, k)?;
+        member(w, &mut first, k)?;
         field(w, v)?;
     }
-    close(w, sep, b"{}")
+    close_object(w, first)
 }
 
 /// A list, each item written by `item`.
@@ -128,16 +140,14 @@ fn text<W: Write + ?Sized>(w: &mut W, t: &Text) -> Result {
             Some(i) => i,
             None => {
                 let mut bytes = Vec::with_capacity(64);
-                let mut sep: &[u8] = b"{";
-                // Every field but `value`, which comes last (`sorted_fields` is sorted).
-                for (k, v) in t.sorted_fields().filter(|(k, _)| k.name() != "value") {
-                    bytes.extend_from_slice(sep);
-                    sep = b",";
-                    key(&mut bytes, k)?;
-                    field(&mut bytes, v)?;
+                let mut first = true;
+                // Every field, `value` last (`sorted_fields` is sorted), without its value.
+                for (k, v) in t.sorted_fields() {
+                    member(&mut bytes, &mut first, k)?;
+                    if k.name() != "value" {
+                        field(&mut bytes, v)?;
+                    }
                 }
-                bytes.extend_from_slice(sep);
-                bytes.extend_from_slice(b"\"value\":");
                 // The oldest slot makes room (the cache holds a reference, so that no other
                 // meta can take a cached one's address while it is cached).
                 if cache.len() == META_SLOTS {

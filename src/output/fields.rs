@@ -18,20 +18,26 @@ use crate::model::{
     feed_fields,
 };
 
-/// A literal key of the model as the JSON writers need it: held as written in JSON,
-/// `"key":` (so that the direct writer copies it in one write), with the key itself a
-/// slice of it. Built with `jk!`; keys need no escape.
+/// A literal key of the model as the JSON writers need it: held as written in JSON after
+/// another member, `,"key":` (so that the direct writer copies the separator and the key
+/// in one write), with `"key":` and the key itself slices of it. Built with `jk!`; keys
+/// need no escape.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct JsonKey(&'static str);
 
 impl JsonKey {
     /// The key (`key`).
     pub(crate) fn name(self) -> &'static str {
-        &self.0[1..self.0.len() - 2]
+        &self.0[2..self.0.len() - 2]
     }
 
-    /// The key as written before its value (`"key":`).
+    /// The key as written before its value, first in its object (`"key":`).
     pub(crate) fn quoted(self) -> &'static [u8] {
+        &self.0.as_bytes()[1..]
+    }
+
+    /// The key as written before its value after another member (`,"key":`).
+    pub(crate) fn after_comma(self) -> &'static [u8] {
         self.0.as_bytes()
     }
 }
@@ -39,7 +45,7 @@ impl JsonKey {
 /// The [`JsonKey`] of a literal key.
 macro_rules! jk {
     ($key:expr) => {
-        JsonKey(concat!("\"", $key, "\":"))
+        JsonKey(concat!(",\"", $key, "\":"))
     };
 }
 
