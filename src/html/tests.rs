@@ -738,3 +738,27 @@ mod policy {
         );
     }
 }
+
+#[test]
+fn markers_are_found_by_their_rare_byte_at_any_offset() {
+    use super::holds;
+    for (s, marker, found) in [
+        ("<!", &b"<!"[..], true),
+        ("!<!", b"<!", true),
+        ("!x<", b"<!", false),
+        ("a <b> ! !<", b"<!", false),
+        ("#3&#", b"&#3", false),
+        ("&#3", b"&#3", true),
+        ("&&#&#39;", b"&#3", true),
+        ("#&#", b"&#3", false),
+        ("", b"&#3", false),
+    ] {
+        assert_eq!(holds(s, marker, 1), found, "{s:?} {marker:?}");
+    }
+    // The rewrites they stand for.
+    assert_eq!(sanitize("a<!x>b"), "a&lt;!x>b");
+    assert_eq!(
+        sanitize("<p title=&#34;x&#34;>y</p>"),
+        sanitize("<p title=\"x\">y</p>")
+    );
+}
