@@ -12,6 +12,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::fields::{Field, JsonKey, SortedFields};
@@ -177,8 +178,29 @@ fn link<W: Write + ?Sized>(w: &mut W, l: &Link) -> Result {
     map(w, l.sorted_fields(), &l.extra)
 }
 
+/// A person: the last one this thread wrote is kept with its bytes, since a person
+/// mostly comes twice in a row (`author_detail`, then the same first of `authors`).
 fn person<W: Write + ?Sized>(w: &mut W, p: &Person) -> Result {
-    plain(w, p.sorted_fields())
+    LAST_PERSON.with(|last| {
+        let mut last = last.borrow_mut();
+        let (person, bytes) = &mut *last;
+        if person.as_ref() != Some(p) {
+            bytes.clear();
+            plain(bytes, p.sorted_fields())?;
+            *person = Some(p.clone());
+        }
+        w.write_all(bytes).map_err(io)
+    })
+}
+
+thread_local! {
+    /// The last person [`person`] wrote on this thread, with its bytes.
+    static LAST_PERSON: std::cell::RefCell<(Option<Person>, Vec<u8>)> =
+        const { std::cell::RefCell::new((None, Vec::new())) };
+    /// The last date written as a `struct_time` on this thread, with its bytes (an Atom
+    /// entry's `published` and `updated` are often the same).
+    static LAST_DATE: std::cell::RefCell<(Option<DateTime<Utc>>, Vec<u8>)> =
+        const { std::cell::RefCell::new((None, Vec::new())) };
 }
 
 fn tag<W: Write + ?Sized>(w: &mut W, t: &Tag) -> Result {
@@ -199,22 +221,22 @@ fn field<W: Write + ?Sized>(w: &mut W, f: Field<'_>) -> Result {
         Field::Tags(ts) => list(w, ts, |w, t| tag(w, t)),
         Field::Podcast(p) => to_writer(&mut *w, p),
         Field::Elements(e) => to_writer(&mut *w, e),
-        Field::Date(Some(d)) => {
-            // A `struct_time`: nine integers, put together on the stack and written at
-            // once (each is at most 20 bytes with its sign; nine with their commas and
-            // brackets fit in 200).
-            let mut buf = itoa::Buffer::new();
-            let mut out = [0u8; 200];
-            let mut len = 0;
-            for (i, n) in crate::date::struct_time(d).into_iter().enumerate() {
-                out[len] = if i == 0 { b'[' } else { b',' };
-                let digits = buf.format(n).as_bytes();
-                out[len + 1..len + 1 + digits.len()].copy_from_slice(digits);
-                len += 1 + digits.len();
+        Field::Date(Some(d)) => LAST_DATE.with(|last| {
+            let mut last = last.borrow_mut();
+            let (date, bytes) = &mut *last;
+            if *date != Some(*d) {
+                // A `struct_time`: nine integers.
+                let mut buf = itoa::Buffer::new();
+                bytes.clear();
+                for (i, n) in crate::date::struct_time(d).into_iter().enumerate() {
+                    bytes.push(if i == 0 { b'[' } else { b',' });
+                    bytes.extend_from_slice(buf.format(n).as_bytes());
+                }
+                bytes.push(b']');
+                *date = Some(*d);
             }
-            out[len] = b']';
-            w.write_all(&out[..=len]).map_err(io)
-        }
+            w.write_all(bytes).map_err(io)
+        }),
     }
 }
 
@@ -343,6 +365,36 @@ mod tests {
                 Text::shared(std::sync::Arc::clone(&shared[(i + 1) % 7]), "c".into()),
                 Text::new(meta(round + 1), "d".into()),
             ];
+            let (direct, serde) = both(&e);
+            assert_eq!(
+                String::from_utf8_lossy(&direct),
+                String::from_utf8_lossy(&serde)
+            );
+        }
+    }
+
+    #[test]
+    fn people_and_dates_written_again_or_anew_are_written_as_serde_json_writes_them() {
+        let person = |i: usize| Person {
+            name: Some(format!("name {}", i % 3).into()),
+            email: i.is_multiple_of(2).then(|| "e@x".into()),
+            href: i
+                .is_multiple_of(5)
+                .then(|| format!("http://example.org/a/very/long/home/{i}").into()),
+            image: None,
+        };
+        let date = |i: usize| {
+            crate::date::parse_date(&format!("2024-03-{:02}T0{}:00:00Z", 1 + i % 4, i % 3))
+        };
+        for i in 0..30 {
+            let e = Entry {
+                author_detail: Some(Box::new(person(i))),
+                authors: vec![person(i), person(i + 1), person(i + 1)],
+                contributors: vec![person(i * 7)],
+                published_parsed: Some(date(i)),
+                updated_parsed: Some(date(i / 2)),
+                ..Entry::default()
+            };
             let (direct, serde) = both(&e);
             assert_eq!(
                 String::from_utf8_lossy(&direct),
