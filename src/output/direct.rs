@@ -149,6 +149,10 @@ fn text<W: Write + ?Sized>(w: &mut W, t: &Text) -> Result {
                         field(&mut bytes, v)?;
                     }
                 }
+                if bytes.len() > MAX_CACHED {
+                    // A meta this long (a hostile `xml:base`) is not kept past the parse.
+                    return w.write_all(&bytes).map_err(io);
+                }
                 // The oldest slot makes room (the cache holds a reference, so that no other
                 // meta can take a cached one's address while it is cached).
                 if cache.len() == META_SLOTS {
@@ -187,11 +191,22 @@ fn person<W: Write + ?Sized>(w: &mut W, p: &Person) -> Result {
         if person.as_ref() != Some(p) {
             bytes.clear();
             plain(bytes, p.sorted_fields())?;
+            if bytes.len() > MAX_CACHED {
+                // A person this long is written, not kept past the parse.
+                *person = None;
+                let written = w.write_all(bytes).map_err(io);
+                *bytes = Vec::new();
+                return written;
+            }
             *person = Some(p.clone());
         }
         w.write_all(bytes).map_err(io)
     })
 }
+
+/// The most bytes of a meta's or a person's JSON the caches above keep (longer ones are
+/// written each time).
+const MAX_CACHED: usize = 1024;
 
 thread_local! {
     /// The last person [`person`] wrote on this thread, with its bytes.
@@ -347,7 +362,13 @@ mod tests {
         let meta = |i: usize| TextMeta {
             content_type: ["text/plain", "text/html", "application/xhtml+xml"][i % 3].into(),
             language: i.is_multiple_of(2).then(|| format!("l\"{i}").into()),
-            base: format!("http://b/{}", i % 5).into(),
+            // Some too long to keep (written each time instead).
+            base: format!(
+                "http://b/{}{}",
+                i % 5,
+                "x".repeat(if i % 7 == 6 { 2000 } else { 0 })
+            )
+            .into(),
             src: (i % 4 == 3).then(|| format!("s{i}")),
         };
         let shared: Vec<std::sync::Arc<TextMeta>> =
@@ -371,12 +392,26 @@ mod tests {
                 String::from_utf8_lossy(&serde)
             );
         }
+        // A meta too long to keep is not held once written.
+        let e = Entry {
+            title_detail: Some(Box::new(Text::new(meta(6), "t".into()))),
+            ..Entry::default()
+        };
+        let _ = both(&e);
+        META_PREFIXES.with(|c| assert!(c.borrow().iter().all(|(m, _)| m.base.len() < 100)));
     }
 
     #[test]
     fn people_and_dates_written_again_or_anew_are_written_as_serde_json_writes_them() {
         let person = |i: usize| Person {
-            name: Some(format!("name {}", i % 3).into()),
+            name: Some(
+                format!(
+                    "name {}{}",
+                    i % 3,
+                    "n".repeat(if i % 6 == 5 { 1500 } else { 0 })
+                )
+                .into(),
+            ),
             email: i.is_multiple_of(2).then(|| "e@x".into()),
             href: i
                 .is_multiple_of(5)
@@ -401,6 +436,13 @@ mod tests {
                 String::from_utf8_lossy(&serde)
             );
         }
+        // A person too long to keep is not held once written.
+        let e = Entry {
+            author_detail: Some(Box::new(person(5))),
+            ..Entry::default()
+        };
+        let _ = both(&e);
+        LAST_PERSON.with(|l| assert!(l.borrow().0.is_none() && l.borrow().1.capacity() == 0));
     }
 
     #[test]
