@@ -279,13 +279,15 @@ fn is_word(c: char) -> bool {
 /// `memmem` search; `/>`, whose bytes are both frequent in markup, with a `memmem`
 /// searcher built once per process (one search by `>`, a hit per tag, cost more).
 fn preprocess(value: &str, escape_cdata: bool) -> Cow<'_, str> {
+    static SELF_CLOSING: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"/>"));
     let mut s: Cow<'_, str> = Cow::Borrowed(value);
     // `<![CDATA[` starts with `<!`: without one, there is neither.
-    let declares = holds(value, b"<!", 1);
+    let declares = holds(value, b"<!");
     if declares && escape_cdata && s.contains("<![CDATA[") {
         s = Cow::Owned(s.replace("<![CDATA[", "&lt;![CDATA["));
     }
-    if declares && holds(&s, b"<!", 1) {
+    if declares && holds(&s, b"<!") {
         let mut out = String::with_capacity(s.len() + 16);
         let mut rest: &str = &s;
         while let Some(i) = rest.find("<!") {
@@ -302,22 +304,20 @@ fn preprocess(value: &str, escape_cdata: bool) -> Cow<'_, str> {
         out.push_str(rest);
         s = Cow::Owned(out);
     }
-    static SELF_CLOSING: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"/>"));
     if SELF_CLOSING.find(s.as_bytes()).is_some() {
         s = Cow::Owned(expand_short_tags(&s));
     }
-    if holds(&s, b"&#3", 1) {
+    if holds(&s, b"&#3") {
         s = Cow::Owned(s.replace("&#39;", "'").replace("&#34;", "\""));
     }
     s
 }
 
-/// Whether `s` holds `marker`, looked for by its byte at `rare` (each hit checked in
-/// place).
-fn holds(s: &str, marker: &[u8], rare: usize) -> bool {
+/// Whether `s` holds `marker` (two bytes or more), looked for by its second byte, the
+/// rare one (each hit checked in place).
+fn holds(s: &str, marker: &[u8]) -> bool {
     let b = s.as_bytes();
-    memchr::memchr_iter(marker[rare], b).any(|i| i >= rare && b[i - rare..].starts_with(marker))
+    memchr::memchr_iter(marker[1], b).any(|i| i > 0 && b[i - 1..].starts_with(marker))
 }
 
 /// `<([^<>\s]+?)\s*/>` → `<x />` for void elements, `<x></x>` for the others.

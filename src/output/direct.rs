@@ -186,36 +186,79 @@ fn link<W: Write + ?Sized>(w: &mut W, l: &Link) -> Result {
 /// mostly comes twice in a row (`author_detail`, then the same first of `authors`).
 fn person<W: Write + ?Sized>(w: &mut W, p: &Person) -> Result {
     LAST_PERSON.with(|last| {
-        let mut last = last.borrow_mut();
-        let (person, bytes) = &mut *last;
-        if person.as_ref() != Some(p) {
-            bytes.clear();
-            plain(bytes, p.sorted_fields())?;
-            if bytes.len() > MAX_CACHED {
-                // A person this long is written, not kept past the parse.
-                *person = None;
-                let written = w.write_all(bytes).map_err(io);
-                *bytes = Vec::new();
-                return written;
-            }
-            *person = Some(p.clone());
-        }
-        w.write_all(bytes).map_err(io)
+        last.borrow_mut()
+            .write(w, p, Person::clone, |bytes| plain(bytes, p.sorted_fields()))
     })
 }
 
-/// The most bytes of a meta's or a person's JSON the caches above keep (longer ones are
-/// written each time).
+/// A `struct_time` (nine integers): the last date written is kept with its bytes (an
+/// Atom entry's `published` and `updated` are often one date).
+fn struct_time<W: Write + ?Sized>(w: &mut W, d: &DateTime<Utc>) -> Result {
+    LAST_DATE.with(|last| {
+        last.borrow_mut().write(
+            w,
+            d,
+            |d| *d,
+            |bytes| {
+                let mut buf = itoa::Buffer::new();
+                for (i, n) in crate::date::struct_time(d).into_iter().enumerate() {
+                    bytes.push(if i == 0 { b'[' } else { b',' });
+                    bytes.extend_from_slice(buf.format(n).as_bytes());
+                }
+                bytes.push(b']');
+                Ok(())
+            },
+        )
+    })
+}
+
+/// The most bytes of a value's JSON the caches here keep (longer ones are written each
+/// time, and not held by the thread after the parse).
 const MAX_CACHED: usize = 1024;
 
+/// The last value of a kind written on this thread, with its JSON.
+struct Last<K> {
+    value: Option<K>,
+    bytes: Vec<u8>,
+}
+
+impl<K: PartialEq> Last<K> {
+    const EMPTY: Self = Last {
+        value: None,
+        bytes: Vec::new(),
+    };
+
+    /// Writes `value`'s JSON: the kept bytes when it is the last value written, else
+    /// `render`'s, kept with `keep(value)` unless longer than [`MAX_CACHED`].
+    fn write<W: Write + ?Sized>(
+        &mut self,
+        w: &mut W,
+        value: &K,
+        keep: impl FnOnce(&K) -> K,
+        render: impl FnOnce(&mut Vec<u8>) -> Result,
+    ) -> Result {
+        if self.value.as_ref() != Some(value) {
+            self.bytes.clear();
+            render(&mut self.bytes)?;
+            if self.bytes.len() > MAX_CACHED {
+                self.value = None;
+                let written = w.write_all(&self.bytes).map_err(io);
+                self.bytes = Vec::new();
+                return written;
+            }
+            self.value = Some(keep(value));
+        }
+        w.write_all(&self.bytes).map_err(io)
+    }
+}
+
 thread_local! {
-    /// The last person [`person`] wrote on this thread, with its bytes.
-    static LAST_PERSON: std::cell::RefCell<(Option<Person>, Vec<u8>)> =
-        const { std::cell::RefCell::new((None, Vec::new())) };
-    /// The last date written as a `struct_time` on this thread, with its bytes (an Atom
-    /// entry's `published` and `updated` are often the same).
-    static LAST_DATE: std::cell::RefCell<(Option<DateTime<Utc>>, Vec<u8>)> =
-        const { std::cell::RefCell::new((None, Vec::new())) };
+    /// The last person [`person`] wrote on this thread.
+    static LAST_PERSON: std::cell::RefCell<Last<Person>> =
+        const { std::cell::RefCell::new(Last::EMPTY) };
+    /// The last date [`struct_time`] wrote on this thread.
+    static LAST_DATE: std::cell::RefCell<Last<DateTime<Utc>>> =
+        const { std::cell::RefCell::new(Last::EMPTY) };
 }
 
 fn tag<W: Write + ?Sized>(w: &mut W, t: &Tag) -> Result {
@@ -236,22 +279,7 @@ fn field<W: Write + ?Sized>(w: &mut W, f: Field<'_>) -> Result {
         Field::Tags(ts) => list(w, ts, |w, t| tag(w, t)),
         Field::Podcast(p) => to_writer(&mut *w, p),
         Field::Elements(e) => to_writer(&mut *w, e),
-        Field::Date(Some(d)) => LAST_DATE.with(|last| {
-            let mut last = last.borrow_mut();
-            let (date, bytes) = &mut *last;
-            if *date != Some(*d) {
-                // A `struct_time`: nine integers.
-                let mut buf = itoa::Buffer::new();
-                bytes.clear();
-                for (i, n) in crate::date::struct_time(d).into_iter().enumerate() {
-                    bytes.push(if i == 0 { b'[' } else { b',' });
-                    bytes.extend_from_slice(buf.format(n).as_bytes());
-                }
-                bytes.push(b']');
-                *date = Some(*d);
-            }
-            w.write_all(bytes).map_err(io)
-        }),
+        Field::Date(Some(d)) => struct_time(w, d),
     }
 }
 
@@ -442,7 +470,8 @@ mod tests {
             ..Entry::default()
         };
         let _ = both(&e);
-        LAST_PERSON.with(|l| assert!(l.borrow().0.is_none() && l.borrow().1.capacity() == 0));
+        LAST_PERSON
+            .with(|l| assert!(l.borrow().value.is_none() && l.borrow().bytes.capacity() == 0));
     }
 
     #[test]

@@ -185,12 +185,12 @@ impl<'o> Driver<'o> {
         let mut xlink = Vec::new();
         for (k, v) in attrs {
             if k == "xmlns" {
-                let extra = self.options.namespaces.as_deref();
-                self.builder.track_namespace(None, &v, extra);
+                self.builder
+                    .track_namespace(None, &v, self.options.namespaces.as_deref());
                 self.scopes.push(None, v.into_owned());
             } else if let Some(p) = k.strip_prefix("xmlns:") {
-                let extra = self.options.namespaces.as_deref();
-                self.builder.track_namespace(Some(p), &v, extra);
+                self.builder
+                    .track_namespace(Some(p), &v, self.options.namespaces.as_deref());
                 if v == "http://www.w3.org/1999/xlink" {
                     xlink.push((format!("xmlns:{}", p.to_lowercase()).into(), v.clone()));
                 }
