@@ -352,12 +352,24 @@ def _read_and_parse(read, response_headers, settings):
     return parsed
 
 
-def _parse_data(data, headers, options):
+def _document_bytes(data):
+    """The bytes of a document given as ``str`` (encoded UTF-8), ``bytes`` or another
+    object with the buffer protocol (``bytearray``, ``memoryview``); anything else is a
+    ``TypeError`` (``bytes(5)`` would be five NUL bytes, not a document)."""
+    if isinstance(data, bytes):
+        return data
     if isinstance(data, str):
-        data = data.encode("utf-8")
-    elif not isinstance(data, bytes):
-        data = bytes(data)
-    return _core.parse_bytes(data, FeedParserDict, headers, options)
+        return data.encode("utf-8")
+    try:
+        return bytes(memoryview(data))
+    except TypeError:
+        raise TypeError(
+            "parse() takes a URL, a path, a file-like object, bytes or str, not %s"
+            % type(data).__name__) from None
+
+
+def _parse_data(data, headers, options):
+    return _core.parse_bytes(_document_bytes(data), FeedParserDict, headers, options)
 
 
 def _as_path(value):
@@ -413,7 +425,8 @@ def parse(url_file_stream_or_string, etag=None, modified=None, agent=None, refer
     """Parse a feed from a URL, a file, a stream or a string, as ``feedparser.parse`` does.
 
     :param url_file_stream_or_string: a URL (fetched), a path, a file-like object, or
-        the document itself (``bytes`` or ``str``). Strings may cause network or file
+        the document itself (``bytes``, another buffer such as ``bytearray``, or
+        ``str``); anything else raises ``TypeError``. Strings may cause network or file
         access: wrap untrusted content in ``io.BytesIO``.
     :param etag: sent as ``If-None-Match`` when fetching.
     :param modified: sent as ``If-Modified-Since``: a string, a 9-tuple in UTC or a
@@ -519,11 +532,7 @@ def parse_many(inputs, jobs=None, *, etag=None, modified=None, agent=None, refer
             if path is not None:
                 specs.append(("path", path, headers))
                 continue
-        if isinstance(source, str):
-            source = source.encode("utf-8")
-        elif not isinstance(source, bytes):
-            source = bytes(source)
-        specs.append(("bytes", source, headers))
+        specs.append(("bytes", _document_bytes(source), headers))
     results = _core.parse_many(specs, FeedParserDict, jobs, options)
     for i, url in through_get.items():
         results[i] = _get_and_parse(url, etag, modified, agent, referrer, None,

@@ -311,6 +311,18 @@ def test_inputs_of_every_kind(tmp_path):
         assert r.feed.title == "News" and r.entries[0].title == "First", r
 
 
+def test_an_object_that_is_no_document_is_a_type_error():
+    # bytes(5) is five NUL bytes: an integer must not be read as a document of them.
+    for bad in (5, None, 2.5, object(), [RSS]):
+        with pytest.raises(TypeError, match="not " + type(bad).__name__):
+            feedparser.parse(bad)
+        with pytest.raises(TypeError, match="not " + type(bad).__name__):
+            feedparser.parse_many([RSS, bad])
+    # Buffers are documents.
+    assert feedparser.parse(memoryview(RSS)).feed.title == "News"
+    assert feedparser.parse_many([bytearray(RSS)])[0].feed.title == "News"
+
+
 def test_a_missing_path_is_the_document_itself():
     d = feedparser.parse("/no/such/file.xml")
     assert d.bozo and isinstance(d.bozo_exception, xml.sax.SAXParseException)
