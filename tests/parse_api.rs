@@ -684,3 +684,66 @@ fn link_extra_round_trips() {
         serde_json::from_value(json["links"][0].clone()).expect("a link");
     assert_eq!(parsed, *link);
 }
+
+/// A document feedparser reads with its lenient parser (not well-formed from its first
+/// line: a line before the XML declaration) and the same document well-formed. The
+/// expected values are feedparser 6.0.14's for both.
+#[test]
+fn text_values_read_leniently_decode_quotes_as_feedparsers_lenient_parser() {
+    let body = "<rss version='2.0' xmlns:content='http://purl.org/rss/1.0/modules/content/'>\
+        <channel><title>Say &amp;quot;hi&amp;quot; &amp;apos;there&amp;apos; a&amp;#x2f;b \
+        &amp;amp;quot;</title>\
+        <item><title>T &amp;quot;q&amp;quot;</title>\
+        <guid isPermaLink='false'>g&amp;quot;1</guid>\
+        <category>c &amp;quot;x&amp;quot;</category>\
+        <description>&lt;b title=&quot;t&quot;&gt;&amp;quot;bold&amp;quot;&lt;/b&gt; \
+        &amp;lt;tag&amp;gt; &amp;#34;n&amp;#34; &amp;apos;a&amp;apos;</description>\
+        <content:encoded><![CDATA[<p>&quot;c&quot; &apos;d&apos; &#x2F;e &amp; f</p>]]>\
+        </content:encoded><enclosure url='http://e/a?x=1&amp;quot;' type='audio/mpeg'/>\
+        </item></channel></rss>";
+    let declaration = "<?xml version='1.0' encoding='utf-8'?>\n";
+    let lenient = parse_str(&format!("\n{declaration}{body}"), &ParseOptions::default());
+    let strict = parse_str(&format!("{declaration}{body}"), &ParseOptions::default());
+    assert_eq!(lenient.bozo.len(), 1, "{:?}", lenient.bozo);
+    assert!(strict.bozo.is_empty(), "{:?}", strict.bozo);
+    let values = |p: &feed_decoder::ParsedFeed| {
+        let e = &p.entries[0];
+        [
+            p.feed.title.as_deref().unwrap_or_default().to_owned(),
+            e.title.as_deref().unwrap_or_default().to_owned(),
+            e.summary.as_deref().unwrap_or_default().to_owned(),
+            e.content[0].value.to_string(),
+            e.id.as_deref().unwrap_or_default().to_owned(),
+            e.tags[0].term.as_deref().unwrap_or_default().to_owned(),
+            e.links[0].href.as_deref().unwrap_or_default().to_owned(),
+        ]
+    };
+    // Text-valued constructs (plain text and HTML): `&quot;`, `&apos;` and `&#x2f;` of
+    // the value decoded once more, before the sanitizer reads it; every other reference
+    // as the document says (`&amp;quot;` in the value stays).
+    assert_eq!(
+        values(&lenient)[..4],
+        [
+            "Say \"hi\" 'there' a/b &amp;quot;",
+            "T \"q\"",
+            "<b title=\"t\">\"bold\"</b> &lt;tag&gt; \"n\" 'a'",
+            "<p>\"c\" 'd' /e &amp; f</p>",
+        ]
+    );
+    assert_eq!(
+        values(&strict)[..4],
+        [
+            "Say &quot;hi&quot; &apos;there&apos; a&#x2f;b &amp;quot;",
+            "T &quot;q&quot;",
+            "<b title=\"t\">&quot;bold&quot;</b> &lt;tag&gt; \"n\" &apos;a&apos;",
+            "<p>&quot;c&quot; &apos;d&apos; &#x2f;e &amp; f</p>",
+        ]
+    );
+    // Other values (identifiers, terms, attributes) read the same either way (feedparser's
+    // lenient parser keeps their XML references, `g&amp;quot;1`: not followed).
+    assert_eq!(values(&lenient)[4..], values(&strict)[4..]);
+    assert_eq!(
+        values(&strict)[4..],
+        ["g&quot;1", "c &quot;x&quot;", "http://e/a?x=1&quot;"]
+    );
+}

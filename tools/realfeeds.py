@@ -35,6 +35,7 @@ on every file of the manifest, compares field by field and prints:
     python3 tools/realfeeds.py compare ... --only gofeed --show 5 --json-report r.json
     python3 tools/realfeeds.py compare ... --raw /tmp/rf --by-source   # keep both outputs
     python3 tools/realfeeds.py compare ... --raw /tmp/rf --reuse --skip w3c+feedvalidator
+    python3 tools/realfeeds.py compare ... --raw /tmp/rf --reuse-feedparser  # a new build
 
 Values are compared as both tools give them; the markup of summaries and content is
 compared exactly, as tools/markup_agreement.py does. Dates compare their first six fields
@@ -540,6 +541,13 @@ def compare(args):
             ours = json.load(f)
         with open(os.path.join(raw, "ref.json"), encoding="utf-8") as f:
             refs = json.load(f)
+    elif raw and args.reuse_feedparser and os.path.exists(os.path.join(raw, "ref.json")):
+        # feedparser's side does not change between builds of feed-decoder.
+        with open(os.path.join(raw, "ref.json"), encoding="utf-8") as f:
+            refs = json.load(f)
+        ours = run_ours(args.cmd, paths)
+        with open(os.path.join(raw, "ours.json"), "w", encoding="utf-8") as f:
+            json.dump(ours, f, ensure_ascii=False)
     else:
         procs = start_reference(args.python, args.ref_dir, paths, args.jobs)
         ours = run_ours(args.cmd, paths)
@@ -716,6 +724,8 @@ def main():
                    "holds this (e.g. w3c+feedvalidator)")
     c.add_argument("--raw", metavar="DIR", help="keep both tools' JSON in DIR")
     c.add_argument("--reuse", action="store_true", help="read the JSON kept in --raw DIR")
+    c.add_argument("--reuse-feedparser", action="store_true",
+                   help="read feedparser's JSON kept in --raw DIR, run feed-decoder anew")
     c.add_argument("--show", type=int, default=3, help="examples per group")
     c.add_argument("--show-less", type=int, default=100, help="files listed as finding less")
     c.add_argument("--groups", type=int, default=25, help="groups of differences shown")

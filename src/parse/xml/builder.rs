@@ -26,7 +26,9 @@ pub(super) use super::params::ContentParams;
 use super::params::{SharedStrs, TextMetas};
 
 use super::ns::{normalize_ns, prefix_for};
-use super::text::{base64_utf8, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into};
+use super::text::{
+    base64_utf8, lenient_quotes, looks_like_html, unsemicolon_refs, xml_escape, xml_escape_into,
+};
 use crate::charset::repair::{double_utf8_fixed, fix_c1_char_refs, map_cp1252};
 
 /// A feedparser dictionary.
@@ -141,6 +143,10 @@ pub(crate) struct Builder {
     sanitize_policy: Option<std::sync::Arc<crate::html::SanitizePolicy>>,
     /// The per-value double-UTF-8 repair ([`crate::parse::ParseOptions`]).
     pub(super) value_repair: ValueRepair,
+    /// Set from where the lenient pass reads the document (feedparser reads a document
+    /// that is not well-formed with its lenient parser, whose text values differ in one
+    /// way this builder follows: [`lenient_quotes`]).
+    pub(super) lenient: bool,
     /// The values that repair changed.
     pub(super) repaired: super::text::Repaired,
     /// The elements the program handles itself
@@ -381,6 +387,7 @@ impl Builder {
             resolve_uris: true,
             sanitize_policy: None,
             value_repair: ValueRepair::default(),
+            lenient: false,
             repaired: super::text::Repaired::default(),
             handlers: None,
             handler_calls: Vec::new(),
@@ -900,6 +907,11 @@ impl Builder {
             && (element != "id" || self.guidislink)
         {
             output = self.resolve_uri(&output);
+        }
+        // What feedparser's lenient parser, reading a document that is not well-formed,
+        // decodes once more (see `lenient_quotes`); not base64 content, as there.
+        if self.lenient && !self.cp.base64 && !self.cp.ty_or("xml").ends_with("xml") {
+            output = lenient_quotes(output);
         }
         if !self.version.starts_with("atom")
             && self.cp.ty.as_deref() == Some("text/plain")

@@ -166,6 +166,7 @@ pub(crate) fn parse_into(
             let mut driver = match resumed {
                 Some((mut driver, rest)) => {
                     driver.strict = false;
+                    driver.builder.lenient = true;
                     // The lenient pass normalises line ends itself.
                     driver.no_cr = false;
                     lenient::run(rest, &mut driver);
@@ -174,6 +175,7 @@ pub(crate) fn parse_into(
                 None => {
                     let mut driver =
                         Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
+                    driver.builder.lenient = true;
                     if let Some(sink) = sink {
                         sink.borrow_mut().restart();
                         driver.builder.sink = Some(Rc::clone(sink));
@@ -196,6 +198,7 @@ pub(crate) fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFee
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let dt = scan_doctype(body);
     let mut driver = Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
+    driver.builder.lenient = true;
     lenient::run(body, &mut driver);
     driver.close_all();
     driver.finish(dt.version, Vec::new())

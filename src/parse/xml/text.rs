@@ -195,6 +195,37 @@ pub fn unsemicolon_refs(s: &str) -> String {
     out
 }
 
+/// What feedparser's lenient parser makes of the text `s` of a construct whose media
+/// type does not end in `xml` (HTML and plain text): `&quot;`, `&apos;` and `&#x2f;`
+/// (`&#x2F;`) decoded once more than the document says. That parser keeps the XML
+/// references of its raw text and undoes them afterwards, one after the other, `&amp;`
+/// before these three: so `&amp;quot;` in the document (HTML text `&quot;`, a quote) ends
+/// up as `"`, where every other reference (`&amp;lt;`, `&amp;#34;`) keeps the one
+/// decoding the document asks for. In HTML text a quote and `&quot;` read the same; a
+/// plain-text title double-escaped by its publisher (`Say &amp;quot;hi&amp;quot;`)
+/// reads `Say "hi"`, as the publisher meant.
+#[must_use]
+pub(super) fn lenient_quotes(s: String) -> String {
+    // Python's `str.replace`, in its order: each replacement runs over the whole text
+    // (left to right, without overlap), as Rust's does.
+    const STEPS: [(&str, &str); 4] = [
+        ("&quot;", "\""),
+        ("&apos;", "'"),
+        ("&#x2f;", "/"),
+        ("&#x2F;", "/"),
+    ];
+    if !s.contains('&') {
+        return s;
+    }
+    STEPS.iter().fold(s, |s, (from, to)| {
+        if s.contains(from) {
+            s.replace(from, to)
+        } else {
+            s
+        }
+    })
+}
+
 /// Decodes base64 content (`mode="base64"`, or an Atom content type that is not text)
 /// to UTF-8 text. Stricter than Python's `base64.decodebytes`, which skips any character
 /// outside the alphabet and so turns plain text into garbage: only whitespace may sit
@@ -441,6 +472,19 @@ pub(super) fn xhtml_unwrapped(text: &str, marks: &[usize]) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lenient_quotes_replace_in_pythons_order() {
+        for (s, want) in [
+            ("", ""),
+            ("no references", "no references"),
+            ("&quot;&apos;&#x2f;&#x2F;&#X2F;&#34;", "\"'//&#X2F;&#34;"),
+            ("&amp;quot; &quot;quot;", "&amp;quot; \"quot;"),
+            ("&&quot;;", "&\";"),
+        ] {
+            assert_eq!(lenient_quotes(s.to_owned()), want, "{s}");
+        }
+    }
 
     #[test]
     fn html_guess() {
