@@ -5,7 +5,10 @@
 //! [`PREFIX_LEN`] bytes to choose the encoding, transcodes the rest to UTF-8 chunk by
 //! chunk, tokenizes it with quick-xml and feeds the events to the same builder (the
 //! element handlers and precedence rules of feedparser) that [`crate::parse()`] uses in
-//! its lenient pass. Each entry leaves the builder as soon as its element closes.
+//! its lenient pass. Each entry leaves the builder as soon as its element closes. (One
+//! thing that pass does the stream does not: in a document that is not well-formed,
+//! text values decode `&quot;`, `&apos;` and `&#x2f;` once more, as feedparser's lenient
+//! parser does; the stream hands entries out before it knows whether the document is.)
 //!
 //! The items come in this order:
 //!
