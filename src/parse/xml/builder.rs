@@ -143,7 +143,7 @@ pub(crate) struct Builder {
     sanitize_policy: Option<std::sync::Arc<crate::html::SanitizePolicy>>,
     /// The per-value double-UTF-8 repair ([`crate::parse::ParseOptions`]).
     pub(super) value_repair: ValueRepair,
-    /// Set from where the lenient pass reads the document (feedparser reads a document
+    /// Set by the lenient pass where it starts reading (feedparser reads a document
     /// that is not well-formed with its lenient parser, whose text values differ in one
     /// way this builder follows: [`lenient_quotes`]).
     pub(super) lenient: bool,

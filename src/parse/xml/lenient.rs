@@ -150,8 +150,14 @@ fn tag_end(s: &str) -> Option<usize> {
     if quote.is_some() { s.find('>') } else { None }
 }
 
-/// Runs the tolerant tokenizer over `text`, driving `driver`.
+/// Runs the tolerant tokenizer over `text`, driving `driver` (a fresh one, or the strict
+/// pass's where it stopped, which reads on as a lenient one from here: its events are no
+/// longer checked as the strict pass checks them, line ends are normalised here, and the
+/// builder reads text values as feedparser's lenient parser does).
 pub(crate) fn run(text: &str, driver: &mut Driver<'_>) {
+    driver.strict = false;
+    driver.no_cr = false;
+    driver.builder.lenient = true;
     let mut i = 0;
     let len = text.len();
     while i < len {

@@ -165,17 +165,12 @@ pub(crate) fn parse_into(
                 .and_then(|(driver, from)| Some((driver, body.get(from..)?)));
             let mut driver = match resumed {
                 Some((mut driver, rest)) => {
-                    driver.strict = false;
-                    driver.builder.lenient = true;
-                    // The lenient pass normalises line ends itself.
-                    driver.no_cr = false;
                     lenient::run(rest, &mut driver);
                     *driver
                 }
                 None => {
                     let mut driver =
                         Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
-                    driver.builder.lenient = true;
                     if let Some(sink) = sink {
                         sink.borrow_mut().restart();
                         driver.builder.sink = Some(Rc::clone(sink));
@@ -198,7 +193,6 @@ pub(crate) fn parse_str_lenient(text: &str, options: &ParseOptions) -> ParsedFee
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let dt = scan_doctype(body);
     let mut driver = Driver::new(Cow::Borrowed(options), false, dt.entities.clone());
-    driver.builder.lenient = true;
     lenient::run(body, &mut driver);
     driver.close_all();
     driver.finish(dt.version, Vec::new())
